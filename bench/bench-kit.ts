@@ -1,0 +1,48 @@
+// Shared helpers for the benchmark suites: each suite measures a few cases and returns JSON figures.
+// Medians over repeated runs, because the machines are shared and noisy.
+
+export interface BenchFigure {
+  name: string;
+  runs: number;
+  medianMs: number;
+  minMs: number;
+  maxMs: number;
+  [extra: string]: unknown;
+}
+
+export interface BenchSuite {
+  name: string;
+  run(): Promise<BenchFigure[]>;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Times `fn` `runs` times (after one warm-up run) and reports median/min/max in milliseconds. */
+export async function measure(
+  name: string,
+  runs: number,
+  fn: () => unknown | Promise<unknown>,
+  extra: Record<string, unknown> = {},
+): Promise<BenchFigure> {
+  await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = process.hrtime.bigint();
+    await fn();
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return { name, runs, medianMs: round(median(times)), minMs: round(Math.min(...times)), maxMs: round(Math.max(...times)), ...extra };
+}
+
+export function round(value: number, digits = 2): number {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+export function mb(bytes: number): number {
+  return round(bytes / (1024 * 1024), 1);
+}

@@ -1,0 +1,15 @@
+// `npm run bench`: runs every suite (or those named on the command line) and prints one JSON document.
+import type { BenchSuite } from './bench-kit.js';
+
+const suites: Record<string, () => Promise<{ default: BenchSuite }>> = {
+  http: () => import('./http.bench.js'),
+};
+
+const wanted = process.argv.slice(2);
+const report: Record<string, unknown> = { node: process.version, date: new Date().toISOString(), suites: {} };
+for (const [name, load] of Object.entries(suites)) {
+  if (wanted.length && !wanted.includes(name)) continue;
+  const suite = (await load()).default;
+  (report.suites as Record<string, unknown>)[name] = await suite.run();
+}
+process.stdout.write(JSON.stringify(report, null, 2) + '\n');

@@ -1,0 +1,34 @@
+/** Country sites (part 1 §1): a path prefix or the host name's first label selects one; `us` is the default. */
+export const COUNTRY_CODES = ['us', 'au', 'ca', 'nz', 'uk'] as const;
+export type CountryCode = (typeof COUNTRY_CODES)[number];
+export const DEFAULT_COUNTRY: CountryCode = 'us';
+
+export function isCountryCode(value: unknown): value is CountryCode {
+  return typeof value === 'string' && (COUNTRY_CODES as readonly string[]).includes(value);
+}
+
+/** Splits `/au/faqs/` into the prefix's country and the path the route table knows (`/faqs/`). */
+export function splitCountryPrefix(pathname: string): { prefix: CountryCode | undefined; path: string } {
+  const match = /^\/(us|au|ca|nz|uk)(\/.*)?$/.exec(pathname);
+  if (!match) return { prefix: undefined, path: pathname };
+  return { prefix: match[1] as CountryCode, path: match[2] ?? '/' };
+}
+
+export function countryOfHost(hostname: string): CountryCode | undefined {
+  const label = hostname.toLowerCase().split('.')[0];
+  return label !== 'us' && isCountryCode(label) ? label : undefined;
+}
+
+/** The site the visitor is on: the path prefix wins over the host name. */
+export function currentCountry(pathname: string, hostname: string): CountryCode {
+  return splitCountryPrefix(pathname).prefix ?? countryOfHost(hostname) ?? DEFAULT_COUNTRY;
+}
+
+/** The product runs on its own host names and on local hosts only (part 1 §1 "Hostname restriction"). */
+export const PRODUCT_DOMAINS = ['fairdraw.com', 'fairdraw.com.au', 'fairdraw.co.uk', 'fairdraw.co.nz', 'fairdraw.ca'];
+
+export function isAllowedHostname(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  if (host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost')) return true;
+  return PRODUCT_DOMAINS.some((domain) => host === domain || host.endsWith('.' + domain));
+}

@@ -1,0 +1,72 @@
+import { Box, Progress } from '@mantine/core';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { useGetSiteConfigurationQuery } from '../api/site-api';
+import { selectLoginRequiredCount } from '../features/accounts/session-slice';
+import { useAnalytics } from '../features/analytics/analytics-context';
+import { SiteFooter } from '../features/site/components/site-footer';
+import { SiteHeader } from '../features/site/components/site-header';
+import { countryChanged } from '../features/site/site-slice';
+import { currentCountry } from './countries';
+import { useAppDispatch, useAppSelector } from './hooks';
+import { useCurrentRoute } from './route-handle';
+import { titleFor } from './routes';
+import { useRouteLink } from './use-route-link';
+import classes from './root-layout.module.css';
+
+/** The page frame and the behaviour every route shares (part 1 §2, §4, §8). */
+export function RootLayout() {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const analytics = useAnalytics();
+  const current = useCurrentRoute();
+  const link = useRouteLink();
+  const country = currentCountry(location.pathname, window.location.hostname);
+  const { data: site } = useGetSiteConfigurationQuery({ country });
+  const loginRequiredCount = useAppSelector(selectLoginRequiredCount);
+
+  useEffect(() => {
+    dispatch(countryChanged(country));
+  }, [country, dispatch]);
+
+  useEffect(() => {
+    if (!current) return;
+    const title = titleFor(current.route, country);
+    document.title = title;
+    analytics.pageView(location.pathname, title);
+  }, [current?.name, country, location.pathname, analytics]);
+
+  useEffect(() => {
+    if (!location.hash) window.scrollTo(0, 0);
+  }, [location.pathname, location.hash]);
+
+  useEffect(() => {
+    if (loginRequiredCount === 0) return;
+    const returnUrl = window.location.pathname + window.location.search;
+    void navigate(link('login', { query: { ReturnUrl: returnUrl } }));
+    // Only a new 401 sends the visitor to login, not a re-render.
+  }, [loginRequiredCount]);
+
+  if (!location.pathname.endsWith('/')) {
+    return <Navigate to={location.pathname + '/' + location.search + location.hash} replace />;
+  }
+
+  const loading = navigation.state !== 'idle';
+  return (
+    <Box className={classes.shell}>
+      {loading && (
+        <Progress value={100} animated striped size={3} radius={0} className={classes.progress} aria-label="Loading page" />
+      )}
+      <a href="#main" className={classes.skip}>
+        Skip to content
+      </a>
+      <SiteHeader />
+      <Box component="main" id="main" className={current?.route.fullBackground ? classes.fullBackground : classes.main}>
+        <Outlet />
+      </Box>
+      <SiteFooter version={site?.version} />
+    </Box>
+  );
+}

@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation, useParams } from 'react-router';
+import { selectUser } from '../features/accounts/session-slice';
+import { UnknownUrl } from '../features/errors/components/unknown-url';
+import { useAppSelector } from './hooks';
+import { paramsAreValid, ROUTES, type RouteName } from './routes';
+import { useRouteLink } from './use-route-link';
+
+/** Applies the route table's rules before a screen renders: typed parameters, and private routes need a login. */
+export function RouteGate({ name, children }: { name: RouteName; children: ReactNode }) {
+  const params = useParams();
+  const location = useLocation();
+  const user = useAppSelector(selectUser);
+  const link = useRouteLink();
+  const route = ROUTES[name];
+  if (!paramsAreValid(route, params)) return <UnknownUrl />;
+  if (route.module === 'private' && !user) {
+    const returnUrl = location.pathname + location.search + location.hash;
+    return <Navigate to={link('login', { query: { ReturnUrl: returnUrl } })} replace />;
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,81 @@
+import { Center, Loader } from '@mantine/core';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouteErrorScreen } from '../features/errors/components/route-error-screen';
+import { UnknownUrl } from '../features/errors/components/unknown-url';
+import type { RouteHandle } from './route-handle';
+import { RouteGate } from './route-gate';
+import { prefixedPaths, ROUTES, type RouteName } from './routes';
+import { RootLayout } from './root-layout';
+
+type ScreenModule = () => Promise<{ default: ComponentType }>;
+
+const placeholder: ScreenModule = () => import('../features/placeholder/components/placeholder-page');
+
+/** Each route's screen, loaded on demand so the first page loads only what it needs. */
+const screens: Record<RouteName, ScreenModule> = {
+  home: () => import('../features/home/components/home-page'),
+  error404: () => import('../features/errors/components/not-found-page'),
+  login: placeholder,
+  register: placeholder,
+  forgotPassword: placeholder,
+  resetPassword: placeholder,
+  buyCredits: placeholder,
+  accountEdit: placeholder,
+  draws: placeholder,
+  drawDetail: placeholder,
+  entryCheck: placeholder,
+  publication: placeholder,
+  unpublish: placeholder,
+  randomNumberGenerator: placeholder,
+  randomSequenceGenerator: placeholder,
+  lookup: placeholder,
+  certificate: placeholder,
+  compliance: placeholder,
+  about: placeholder,
+  api: placeholder,
+  faqs: placeholder,
+  news: placeholder,
+  terms: placeholder,
+  privacy: placeholder,
+  cookies: placeholder,
+  contact: placeholder,
+  reviews: placeholder,
+  screenShareMode: placeholder,
+  admin: placeholder,
+};
+
+function routeObjects(): RouteObject[] {
+  return (Object.keys(ROUTES) as RouteName[]).flatMap((name) =>
+    prefixedPaths(ROUTES[name]).map((path) => ({
+      path,
+      handle: { name } satisfies RouteHandle,
+      errorElement: <RouteErrorScreen />,
+      lazy: async () => {
+        const { default: Screen } = await screens[name]();
+        return {
+          Component: () => (
+            <RouteGate name={name}>
+              <Screen />
+            </RouteGate>
+          ),
+        };
+      },
+    })),
+  );
+}
+
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      element: <RootLayout />,
+      errorElement: <RouteErrorScreen />,
+      hydrateFallbackElement: (
+        <Center h="100vh">
+          <Loader aria-label="Loading" />
+        </Center>
+      ),
+      children: [...routeObjects(), { path: '*', element: <UnknownUrl /> }],
+    },
+  ]);
+}

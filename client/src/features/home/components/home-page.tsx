@@ -1,0 +1,170 @@
+import { Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCertificate, IconDatabase, IconDice5, IconFingerprint, IconListNumbers, IconShieldCheck } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useAppSelector } from '../../../app/hooks';
+import { useRouteLink } from '../../../app/use-route-link';
+import { useGetSiteConfigurationQuery } from '../../../api/site-api';
+import { selectCountry } from '../../site/site-slice';
+import { formatOffer } from '../single-draw-offers';
+import classes from './home-page.module.css';
+
+const STEPS = [
+  {
+    icon: IconDatabase,
+    title: 'Add your entries',
+    text: 'Type the number of entries, or upload your entries file: CSV, TSV, TXT or ZIP, millions of rows, ticket counts and one win per entrant.',
+  },
+  {
+    icon: IconFingerprint,
+    title: 'We draw, with a sealed seed',
+    text: 'Every draw gets a 256-bit seed from the operating system’s secure generator. Its fingerprint is published before the draw, the seed after it.',
+  },
+  {
+    icon: IconCertificate,
+    title: 'Anyone can verify it',
+    text: 'The certificate names the winners, the file’s SHA-256 and the seed. Re-run the published algorithm and you get the same winners.',
+  },
+];
+
+const REASONS = [
+  { icon: IconShieldCheck, title: 'Fairness you can check', text: 'Exact, unbiased integer arithmetic; the algorithm and its test vectors are public.' },
+  { icon: IconListNumbers, title: 'Built for big promotions', text: 'Files of 300 MB and millions of entries, weighted by tickets, with reserves for every prize.' },
+  { icon: IconDice5, title: 'Free tools', text: 'Random numbers from 0 to 10¹⁸ and random sequences, up to a million results, exportable.' },
+];
+
+export default function HomePage() {
+  const link = useRouteLink();
+  const country = useAppSelector(selectCountry);
+  const { data: site } = useGetSiteConfigurationQuery({ country });
+  const [searchParams] = useSearchParams();
+  const pricingRef = useRef<HTMLElement>(null);
+  const wantsPricing = searchParams.has('pricing');
+
+  useEffect(() => {
+    if (wantsPricing) pricingRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [wantsPricing]);
+
+  const winnersLimit = site ? new Intl.NumberFormat().format(site.winnersLimit) : undefined;
+
+  return (
+    <>
+      <Container size="lg" py={{ base: 40, sm: 80 }}>
+        <Stack gap="lg" maw={720}>
+          <Badge variant="light" size="lg" w="fit-content">
+            Independent · Certified · Verifiable
+          </Badge>
+          <Title order={1} className={classes.heroTitle}>
+            Random prize draws you can prove were fair
+          </Title>
+          <Text size="xl" c="gray.8">
+            FairDraw runs independent, certified draws for competitions, giveaways, sweepstakes and trade promotions
+            {site ? ` in ${site.countryName}` : ''}, and hands you a certificate anyone can verify.
+          </Text>
+          <Group gap="sm">
+            <Button size="lg" component={Link} to={link('home', { hash: 'how-it-works' })}>
+              See how it works
+            </Button>
+            <Button size="lg" variant="default" component={Link} to={link('randomNumberGenerator')}>
+              Try the free number generator
+            </Button>
+          </Group>
+          {site && (
+            <Text size="sm" c="dimmed">
+              Rated {site.reviewSummary.rating.toFixed(1)} from {site.reviewSummary.count} reviews
+            </Text>
+          )}
+        </Stack>
+      </Container>
+
+      <Box component="section" id="how-it-works" aria-labelledby="how-it-works-title" className={classes.band}>
+        <Container size="lg" py={56}>
+          <Title order={2} id="how-it-works-title" mb="xl">
+            How a FairDraw draw works
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+            {STEPS.map((step, index) => (
+              <Card key={step.title} withBorder radius="lg" padding="lg">
+                <Group gap="sm" mb="sm" wrap="nowrap">
+                  <ThemeIcon size={40} radius="md" variant="light" aria-hidden>
+                    <step.icon size={22} />
+                  </ThemeIcon>
+                  <Text fw={700}>
+                    {index + 1}. {step.title}
+                  </Text>
+                </Group>
+                <Text size="sm" c="gray.8">
+                  {step.text}
+                </Text>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </Container>
+      </Box>
+
+      <Container size="lg" py={56} component="section" aria-labelledby="why-title">
+        <Title order={2} id="why-title" mb="xl">
+          Why marketing teams and lawyers choose FairDraw
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
+          {REASONS.map((reason) => (
+            <Stack key={reason.title} gap="xs">
+              <ThemeIcon size={44} radius="xl" aria-hidden>
+                <reason.icon size={24} />
+              </ThemeIcon>
+              <Text fw={700} size="lg">
+                {reason.title}
+              </Text>
+              <Text c="gray.8">{reason.text}</Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </Container>
+
+      <Box component="section" id="pricing" ref={pricingRef} aria-labelledby="pricing-title" className={classes.band}>
+        <Container size="lg" py={56}>
+          <Title order={2} id="pricing-title" mb="xs">
+            Pricing
+          </Title>
+          <Text c="gray.8" mb="xl">
+            Pay per draw, or buy credits in packs of 10 or 100 and save.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+            <Card withBorder radius="lg" padding="xl">
+              <Text fw={700}>Demo draw</Text>
+              <Text fz={36} fw={800}>
+                Free
+              </Text>
+              <Text size="sm" c="gray.8">
+                Try the whole process with up to 10 prizes, drawn within 15 minutes.
+              </Text>
+            </Card>
+            <Card withBorder radius="lg" padding="xl" className={classes.featured}>
+              <Text fw={700}>Certified draw</Text>
+              <Text fz={36} fw={800}>
+                {formatOffer(country)}
+              </Text>
+              <List size="sm" spacing={4} c="gray.8">
+                <List.Item>Certificate anyone can verify</List.Item>
+                <List.Item>{winnersLimit ? `Up to ${winnersLimit} winners` : 'Winners and reserves for every prize'}</List.Item>
+                <List.Item>{site ? `Entries files up to ${site.uploadLimitMb} MB` : 'Large entries files'}</List.Item>
+              </List>
+            </Card>
+            <Card withBorder radius="lg" padding="xl">
+              <Text fw={700}>Random number tools</Text>
+              <Text fz={36} fw={800}>
+                Free
+              </Text>
+              <Text size="sm" c="gray.8">
+                No account needed.{' '}
+                <Link to={link('randomSequenceGenerator')} className={classes.inlineLink}>
+                  Shuffle a sequence
+                </Link>
+              </Text>
+            </Card>
+          </SimpleGrid>
+        </Container>
+      </Box>
+    </>
+  );
+}

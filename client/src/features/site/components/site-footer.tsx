@@ -1,0 +1,101 @@
+import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import Cookies from 'js-cookie';
+import { Link } from 'react-router';
+import { COUNTRY_CODES, type CountryCode } from '../../../app/countries';
+import { useRouteLink } from '../../../app/use-route-link';
+import { pathFor } from '../../../app/routes';
+import classes from './site-footer.module.css';
+
+const COUNTRY_LABELS: Record<CountryCode, string> = {
+  us: 'United States',
+  au: 'Australia',
+  ca: 'Canada',
+  nz: 'New Zealand',
+  uk: 'United Kingdom',
+};
+
+/** The currency cookie remembers a payment currency; switching country site starts from that site's currency. */
+export const CURRENCY_COOKIE = 'currency';
+
+export function SiteFooter({ version }: { version?: string }) {
+  const link = useRouteLink();
+  const groups = [
+    {
+      title: 'Product',
+      links: [
+        { label: 'Run a prize draw', to: link('home') },
+        { label: 'Random number generator', to: link('randomNumberGenerator') },
+        { label: 'Random sequence generator', to: link('randomSequenceGenerator') },
+        { label: 'Look up a draw', to: link('lookup') },
+        { label: 'API', to: link('api') },
+      ],
+    },
+    {
+      title: 'Company',
+      links: [
+        { label: 'About us', to: link('about') },
+        { label: 'Compliance', to: link('compliance') },
+        { label: 'Reviews', to: link('reviews') },
+        { label: 'News', to: link('news') },
+        { label: 'Contact us', to: link('contact') },
+      ],
+    },
+    {
+      title: 'Legal',
+      links: [
+        { label: 'Terms and conditions', to: link('terms') },
+        { label: 'Privacy policy', to: link('privacy') },
+        { label: 'Cookie policy', to: link('cookies') },
+        { label: 'Screen-share mode', to: link('screenShareMode') },
+      ],
+    },
+  ];
+  return (
+    <Box component="footer" className={classes.footer}>
+      <Container size="lg" py="xl">
+        <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }} spacing="xl">
+          <Stack gap={6}>
+            <Text fw={800} fz="lg">
+              FairDraw™
+            </Text>
+            <Text size="sm" c="dimmed">
+              Independent, certified random prize draws you can verify.
+            </Text>
+          </Stack>
+          {groups.map((group) => (
+            <Stack key={group.title} gap={6} component="nav" aria-label={group.title}>
+              <Text fw={700} size="sm">
+                {group.title}
+              </Text>
+              {group.links.map((item) => (
+                <Anchor key={item.label} component={Link} to={item.to} size="sm" c="gray.8">
+                  {item.label}
+                </Anchor>
+              ))}
+            </Stack>
+          ))}
+        </SimpleGrid>
+        <Group justify="space-between" mt="xl" pt="md" className={classes.bottom} gap="sm">
+          <Group gap="xs" component="nav" aria-label="Country sites">
+            {COUNTRY_CODES.map((code) => (
+              <Anchor
+                key={code}
+                href={pathFor('home', { country: code })}
+                size="sm"
+                c="gray.8"
+                className={classes.country}
+                onClick={() => Cookies.remove(CURRENCY_COOKIE, { path: '/' })}
+                title={COUNTRY_LABELS[code]}
+              >
+                {code.toUpperCase()} <span className={classes.countryName}>{COUNTRY_LABELS[code]}</span>
+              </Anchor>
+            ))}
+          </Group>
+          <Text size="xs" c="dimmed">
+            © {new Date().getFullYear()} FairDraw{version ? ` · v${version}` : ''}
+          </Text>
+        </Group>
+      </Container>
+    </Box>
+  );
+}

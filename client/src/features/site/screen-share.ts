@@ -1,0 +1,57 @@
+import Cookies from 'js-cookie';
+
+/** Screen-share mode settings, kept in a cookie (part 1 §3, §9). */
+export interface ScreenShareSettings {
+  enabled: boolean;
+  /** Show the entry count while screen sharing; off by default because the mode hides it. */
+  entryCount: boolean;
+  privacyWarnings: boolean;
+  time: boolean;
+  timezone: string;
+  winnerModal: boolean;
+  winnerModalReversePrizes: boolean;
+}
+
+export const SCREEN_SHARE_COOKIE = 'screenshare';
+
+export function defaultScreenShareSettings(): ScreenShareSettings {
+  return {
+    enabled: false,
+    entryCount: false,
+    privacyWarnings: true,
+    time: true,
+    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+    winnerModal: true,
+    winnerModalReversePrizes: true,
+  };
+}
+
+/** Reads the cookie; a missing, damaged or partial cookie falls back field by field to the defaults. */
+export function parseScreenShareSettings(raw: string | undefined): ScreenShareSettings {
+  const defaults = defaultScreenShareSettings();
+  if (!raw) return defaults;
+  try {
+    const stored = JSON.parse(raw) as Partial<Record<keyof ScreenShareSettings, unknown>>;
+    const merged: ScreenShareSettings = { ...defaults };
+    for (const key of Object.keys(defaults) as (keyof ScreenShareSettings)[]) {
+      const value = stored[key];
+      if (typeof value === typeof defaults[key]) (merged as unknown as Record<string, unknown>)[key] = value;
+    }
+    return merged;
+  } catch {
+    return defaults;
+  }
+}
+
+export function readScreenShareCookie(): ScreenShareSettings {
+  return parseScreenShareSettings(Cookies.get(SCREEN_SHARE_COOKIE));
+}
+
+export function writeScreenShareCookie(settings: ScreenShareSettings): void {
+  Cookies.set(SCREEN_SHARE_COOKIE, JSON.stringify(settings), {
+    path: '/',
+    sameSite: 'strict',
+    secure: window.location.protocol === 'https:',
+    expires: 365,
+  });
+}

@@ -1,0 +1,49 @@
+// Three layers in one run: unit (libs, domain, client rules), api (supertest against the real app on a
+// fresh migrated database per file) and browser (playwright-core driving Chromium against the built app).
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'es6' },
+  },
+];
+
+const common = {
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper: {
+    '^#rng$': '<rootDir>/libs/rng/src/index.ts',
+    '^#draw-engine$': '<rootDir>/libs/draw-engine/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  // CommonJS packages that require() an ESM-only dependency: Node 20 can, Jest's module system cannot, so the
+  // dependency is compiled to CommonJS for the tests.
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition)/)'],
+  testEnvironment: 'node',
+};
+
+export default {
+  globalSetup: '<rootDir>/test/setup/global-setup.mjs',
+  globalTeardown: '<rootDir>/test/setup/global-teardown.mjs',
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/src/**/*.spec.ts', '<rootDir>/client/src/**/*.spec.ts'],
+    },
+    {
+      ...common,
+      displayName: 'api',
+      testMatch: ['<rootDir>/test/api/**/*.e2e-spec.ts'],
+    },
+    {
+      ...common,
+      displayName: 'browser',
+      testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'],
+    },
+  ],
+};

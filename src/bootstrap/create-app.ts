@@ -1,0 +1,40 @@
+import { Logger, type LoggerService, type LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { SwaggerModule } from '@nestjs/swagger';
+import { AppModule } from '../app.module.js';
+import { validateEnvironment } from '../config/environment.js';
+import { serveClientApp } from '../platform/http/client-app.js';
+import { ErrorEnvelopeFilter } from '../platform/http/error-envelope.filter.js';
+import { buildOpenApiDocument } from '../platform/http/openapi.js';
+import { createValidationPipe } from '../platform/http/validation.js';
+
+export interface CreateAppOptions {
+  databaseUrl: string;
+  env?: Record<string, string>;
+  logger?: LoggerService | LogLevel[] | false;
+}
+
+/**
+ * Builds the application exactly as production runs it (pipes, error envelope, OpenAPI, client) without listening,
+ * so that tests exercise the same pipeline as `npm start`.
+ */
+export async function createApp(options: CreateAppOptions): Promise<NestFastifyApplication> {
+  const environment = validateEnvironment({ ...process.env, ...options.env });
+  const adapter = new FastifyAdapter({
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(options), adapter, {
+    logger: options.logger ?? ['error', 'warn', 'log'],
+    abortOnError: false,
+  });
+  app.useGlobalPipes(createValidationPipe());
+  const clientFallback = await serveClientApp(app, environment.CLIENT_DIST_DIR);
+  if (!clientFallback) new Logger('Client').warn(`No client build in ${environment.CLIENT_DIST_DIR}: run npm run build:client`);
+  app.useGlobalFilters(new ErrorEnvelopeFilter(clientFallback));
+  SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app), { jsonDocumentUrl: 'api/docs/openapi.json' });
+  await app.init();
+  return app;
+}

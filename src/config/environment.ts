@@ -1,0 +1,75 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+
+const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+
+/**
+ * Every setting the server reads from the environment, validated once at start-up.
+ * Read it through `ConfigService<Environment, true>`; nothing else reads process.env.
+ */
+export class Environment {
+  @IsIn(['production', 'development', 'test'])
+  NODE_ENV: 'production' | 'development' | 'test' = 'development';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT = 3000;
+
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// or postgresql:// URL' })
+  DATABASE_URL?: string;
+
+  /** Where the embedded database and stored files live when nothing else is configured. */
+  @IsString()
+  DATA_DIR = '.data';
+
+  /** Folder of the built client; the server serves it with history fallback when it exists. */
+  @IsString()
+  CLIENT_DIST_DIR = 'client/dist';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(10_240)
+  UPLOAD_LIMIT_MB = 300;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(10_000_000)
+  WINNERS_LIMIT = 1_000_000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(10_000_000)
+  RANDOM_NUMBER_ROWS_LIMIT = 1_000_000;
+
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsNumber()
+  @Min(0)
+  @Max(5)
+  REVIEW_RATING = 5.0;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  REVIEW_COUNT = 33;
+}
+
+export class EnvironmentError extends Error {}
+
+/** Validates raw settings; throws one error listing every bad value so a misconfigured start fails clearly. */
+export function validateEnvironment(raw: Record<string, unknown>): Environment {
+  const known = Object.keys(new Environment());
+  const picked = Object.fromEntries(Object.entries(raw).filter(([key]) => known.includes(key) || key === 'DATABASE_URL'));
+  const environment = plainToInstance(Environment, picked, { exposeDefaultValues: true });
+  const errors = validateSync(environment, { whitelist: true });
+  if (errors.length > 0) {
+    const problems = errors.map((e) => `${e.property}=${JSON.stringify(e.value)}: ${Object.values(e.constraints ?? {}).join('; ')}`);
+    throw new EnvironmentError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  return environment;
+}

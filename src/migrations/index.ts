@@ -1,0 +1,4 @@
+// Every migration, in order. Explicit imports rather than a glob, so sources (tests) and dist/ load the same list.
+import { CreateSiteSetting1795313121374 } from './1795313121374-CreateSiteSetting.js';
+
+export const migrations = [CreateSiteSetting1795313121374];

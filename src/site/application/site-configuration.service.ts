@@ -1,0 +1,45 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { APP_VERSION } from '../../config/app-version.js';
+import type { Environment } from '../../config/environment.js';
+import { resolveCountry } from '../domain/country.js';
+import type { SiteConfiguration } from '../domain/site-configuration.js';
+import { mergeSiteSettings, type SiteSettings } from '../domain/site-settings.js';
+import { SITE_SETTING_REPOSITORY } from '../site.tokens.js';
+import type { SiteSettingRepository } from './ports/site-setting.repository.port.js';
+
+
+@Injectable()
+export class SiteConfigurationService {
+  constructor(
+    private readonly config: ConfigService<Environment, true>,
+    @Inject(SITE_SETTING_REPOSITORY) private readonly settings: SiteSettingRepository,
+  ) {}
+
+  get version(): string {
+    return APP_VERSION;
+  }
+
+  /** The limits in force now: what an administrator stored, else the configured defaults. */
+  async currentSettings(): Promise<SiteSettings> {
+    const defaults: SiteSettings = {
+      uploadLimitMb: this.config.get('UPLOAD_LIMIT_MB', { infer: true }),
+      winnersLimit: this.config.get('WINNERS_LIMIT', { infer: true }),
+      randomNumberRowsLimit: this.config.get('RANDOM_NUMBER_ROWS_LIMIT', { infer: true }),
+    };
+    return mergeSiteSettings(defaults, await this.settings.loadStored());
+  }
+
+  async forRequest(countryCode: string | undefined, host: string | undefined): Promise<SiteConfiguration> {
+    return {
+      version: APP_VERSION,
+      environment: this.config.get('NODE_ENV', { infer: true }),
+      ...(await this.currentSettings()),
+      country: resolveCountry(countryCode, host),
+      reviewSummary: {
+        rating: this.config.get('REVIEW_RATING', { infer: true }),
+        count: this.config.get('REVIEW_COUNT', { infer: true }),
+      },
+    };
+  }
+}

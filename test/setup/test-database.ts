@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { DataSource } from 'typeorm';
+import { migrations } from '../../src/migrations/index.js';
+
+/** Set by test/setup/global-setup.mjs for every test worker. */
+const SERVER_URL_VARIABLE = 'FAIRDRAW_TEST_SERVER_URL';
+const TEMPLATE_VARIABLE = 'FAIRDRAW_TEST_TEMPLATE';
+// Any fixed number: serialises template migration and copying across test workers.
+const TEMPLATE_LOCK = 725_001;
+
+function testEnvironment(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the tests through jest (npm test), whose global setup starts PostgreSQL.`);
+  return value;
+}
+
+export function withDatabase(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = '/' + encodeURIComponent(database);
+  return url.toString();
+}
+
+async function withServer<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A fresh database for one test file, copied from a template that holds the migrated schema. The first file of
+ * the run migrates the template; the others find the migrations applied, so a copy costs milliseconds.
+ */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const serverUrl = testEnvironment(SERVER_URL_VARIABLE);
+  const template = testEnvironment(TEMPLATE_VARIABLE);
+  const name = `fairdraw_test_${randomBytes(6).toString('hex')}`;
+  await withServer(serverUrl, async (client) => {
+    await client.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    try {
+      const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
+      if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${pg.escapeIdentifier(template)}`);
+      const source = new DataSource({ type: 'postgres', url: withDatabase(serverUrl, template), migrations, migrationsTransactionMode: 'each' });
+      await source.initialize();
+      try {
+        await source.runMigrations();
+      } finally {
+        await source.destroy();
+      }
+      await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)} TEMPLATE ${pg.escapeIdentifier(template)}`);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
+    }
+  });
+  return {
+    url: withDatabase(serverUrl, name),
+    drop: () => withServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`)).then(() => undefined),
+  };
+}
