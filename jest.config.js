@@ -27,6 +27,8 @@ const common = {
 };
 
 export default {
+  // Browser tests drive Chromium through whole pages; the limit only stops a hung test.
+  testTimeout: 60_000,
   globalSetup: '<rootDir>/test/setup/global-setup.mjs',
   globalTeardown: '<rootDir>/test/setup/global-teardown.mjs',
   projects: [

@@ -64,11 +64,14 @@ export class EnvironmentError extends Error {}
 /** Validates raw settings; throws one error listing every bad value so a misconfigured start fails clearly. */
 export function validateEnvironment(raw: Record<string, unknown>): Environment {
   const known = Object.keys(new Environment());
-  const picked = Object.fromEntries(Object.entries(raw).filter(([key]) => known.includes(key) || key === 'DATABASE_URL'));
+  // An empty variable (`DATABASE_URL= npm start`) means unset, as shells and .env files usually intend.
+  const picked = Object.fromEntries(
+    Object.entries(raw).filter(([key, value]) => (known.includes(key) || key === 'DATABASE_URL') && value !== '' && value !== undefined),
+  );
   const environment = plainToInstance(Environment, picked, { exposeDefaultValues: true });
   const errors = validateSync(environment, { whitelist: true });
   if (errors.length > 0) {
-    const problems = errors.map((e) => `${e.property}=${JSON.stringify(e.value)}: ${Object.values(e.constraints ?? {}).join('; ')}`);
+    const problems = errors.map((e) => `${e.property}=${JSON.stringify(picked[e.property])}: ${Object.values(e.constraints ?? {}).join('; ')}`);
     throw new EnvironmentError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   return environment;

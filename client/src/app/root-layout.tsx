@@ -1,5 +1,5 @@
 import { Box, Progress } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useGetSiteConfigurationQuery } from '../api/site-api';
 import { selectLoginRequiredCount } from '../features/accounts/session-slice';
@@ -38,7 +38,8 @@ export function RootLayout() {
     analytics.pageView(location.pathname, title);
   }, [current?.name, country, location.pathname, analytics]);
 
-  useEffect(() => {
+  // A layout effect runs before the screens' effects, so a screen may still scroll somewhere (home's ?pricing).
+  useLayoutEffect(() => {
     if (!location.hash) window.scrollTo(0, 0);
   }, [location.pathname, location.hash]);
 

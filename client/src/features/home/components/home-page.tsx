@@ -33,6 +33,11 @@ const REASONS = [
   { icon: IconDice5, title: 'Free tools', text: 'Random numbers from 0 to 10¹⁸ and random sequences, up to a million results, exportable.' },
 ];
 
+/** "in the United States", "in Australia". */
+function withArticle(countryName: string): string {
+  return countryName.startsWith('United ') ? `the ${countryName}` : countryName;
+}
+
 export default function HomePage() {
   const link = useRouteLink();
   const country = useAppSelector(selectCountry);
@@ -59,7 +64,7 @@ export default function HomePage() {
           </Title>
           <Text size="xl" c="gray.8">
             FairDraw runs independent, certified draws for competitions, giveaways, sweepstakes and trade promotions
-            {site ? ` in ${site.countryName}` : ''}, and hands you a certificate anyone can verify.
+            {site ? ` in ${withArticle(site.countryName)}` : ''}, and hands you a certificate anyone can verify.
           </Text>
           <Group gap="sm">
             <Button size="lg" component={Link} to={link('home', { hash: 'how-it-works' })}>

@@ -75,7 +75,7 @@ export function SiteHeader() {
           <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
         </Group>
       </Container>
-      <Drawer opened={opened} onClose={close} size="100%" padding="md" title="FairDraw™" hiddenFrom="sm" zIndex={1000}>
+      <Drawer opened={opened} onClose={close} size="100%" padding="md" title="FairDraw™" hiddenFrom="sm" zIndex={1000} closeButtonProps={{ 'aria-label': 'Close navigation' }}>
         <Stack component="nav" aria-label="Mobile" gap="xs">
           {[...generatorLinks, ...primaryLinks].map((item) => (
             <Anchor key={item.label} component={Link} to={item.to} onClick={close} className={classes.drawerLink} underline="never">

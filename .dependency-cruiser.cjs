@@ -1,0 +1,60 @@
+/** Dependency rules of DESIGN.md, checked by `npm run lint`: a wrong arrow fails CI. */
+module.exports = {
+  forbidden: [
+    {
+      name: 'libs-are-framework-free',
+      comment: 'libs/ import nothing of src/, Nest, TypeORM, class-validator or Fastify.',
+      severity: 'error',
+      from: { path: '^libs/' },
+      to: { path: ['^src/', '^client/', 'node_modules/(@nestjs|typeorm|class-validator|class-transformer|fastify|@fastify|pg)/'] },
+    },
+    {
+      name: 'domain-imports-no-framework',
+      comment: 'domain/ holds pure rules: no @nestjs, typeorm, class-validator or Fastify.',
+      severity: 'error',
+      from: { path: '^src/[^/]+/domain/' },
+      to: { path: ['node_modules/(@nestjs|typeorm|class-validator|class-transformer|fastify|@fastify|pg)/', '^src/[^/]+/(application|infrastructure|api)/'] },
+    },
+    {
+      name: 'application-does-not-reach-out',
+      comment: 'application/ depends on ports, never on infrastructure or api.',
+      severity: 'error',
+      from: { path: '^src/([^/]+)/application/' },
+      to: { path: '^src/[^/]+/(infrastructure|api)/' },
+    },
+    {
+      name: 'modules-talk-through-application',
+      comment: "A module uses another module's exported application services only, never its infrastructure or domain internals.",
+      severity: 'error',
+      from: { path: '^src/([^/]+)/' },
+      to: { path: '^src/([^/]+)/(infrastructure|api)/', pathNot: ['^src/$1/', '^src/platform/'] },
+    },
+    {
+      name: 'client-stays-in-client',
+      comment: 'The client talks to the server only over HTTP, through the generated API.',
+      severity: 'error',
+      from: { path: '^client/' },
+      to: { path: ['^src/', '^test/'] },
+    },
+    {
+      name: 'no-generated-hooks-in-features',
+      comment: 'Features import the enhanced API files, never the generated ones.',
+      severity: 'error',
+      from: { path: '^client/src/', pathNot: '^client/src/api/' },
+      to: { path: '^client/src/api/generated/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: { path: '^(src|libs)/' },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    exclude: { path: ['dist/', 'client/dist/'] },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.d.ts'] },
+  },
+};

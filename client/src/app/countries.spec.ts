@@ -1,0 +1,25 @@
+import { countryOfHost, currentCountry, isAllowedHostname, splitCountryPrefix } from './countries';
+
+describe('country sites', () => {
+  it('splits a country prefix from the path', () => {
+    expect(splitCountryPrefix('/au/faqs/')).toEqual({ prefix: 'au', path: '/faqs/' });
+    expect(splitCountryPrefix('/uk')).toEqual({ prefix: 'uk', path: '/' });
+    expect(splitCountryPrefix('/auction/')).toEqual({ prefix: undefined, path: '/auction/' });
+  });
+
+  it('prefers the path prefix over the host name, and defaults to us', () => {
+    expect(currentCountry('/nz/', 'au.fairdraw.com')).toBe('nz');
+    expect(currentCountry('/', 'au.fairdraw.com')).toBe('au');
+    expect(currentCountry('/', 'localhost')).toBe('us');
+    expect(countryOfHost('www.fairdraw.com')).toBeUndefined();
+  });
+
+  it('runs only on the product host names and local hosts', () => {
+    expect(isAllowedHostname('localhost')).toBe(true);
+    expect(isAllowedHostname('127.0.0.1')).toBe(true);
+    expect(isAllowedHostname('www.fairdraw.com.au')).toBe(true);
+    expect(isAllowedHostname('fairdraw.co.uk')).toBe(true);
+    expect(isAllowedHostname('fairdraw.com.evil.example')).toBe(false);
+    expect(isAllowedHostname('notfairdraw.com')).toBe(false);
+  });
+});

@@ -1,0 +1,50 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'client/dist/**', 'node_modules/**', 'coverage/**', 'client/src/api/generated/**', '.data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: {
+        console: 'readonly',
+        process: 'readonly',
+        window: 'readonly',
+        document: 'readonly',
+        globalThis: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        URL: 'readonly',
+        performance: 'readonly',
+        fetch: 'readonly',
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration[declaration.type="ClassDeclaration"]', message: 'Use named exports for classes.' },
+      ],
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+  },
+  {
+    // Pure libraries: named exports only.
+    files: ['libs/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'libs/ use named exports only.' }],
+    },
+  },
+  {
+    // Never import hooks from generated files: the enhanced API files in client/src/api/ carry tags and cache rules.
+    files: ['client/src/**/*.{ts,tsx}'],
+    ignores: ['client/src/api/*-api.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/api/generated/*'], message: 'Import endpoints and hooks from client/src/api/<name>-api.ts.' }] }],
+    },
+  },
+);

@@ -1,0 +1,39 @@
+import { EnvironmentError, validateEnvironment } from './environment.js';
+
+describe('validateEnvironment', () => {
+  it('applies the defaults of the spec when nothing is set', () => {
+    expect(validateEnvironment({})).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      DATA_DIR: '.data',
+      UPLOAD_LIMIT_MB: 300,
+      WINNERS_LIMIT: 1_000_000,
+      RANDOM_NUMBER_ROWS_LIMIT: 1_000_000,
+      REVIEW_RATING: 5,
+      REVIEW_COUNT: 33,
+    });
+  });
+
+  it('converts numeric settings and keeps DATABASE_URL', () => {
+    const environment = validateEnvironment({ PORT: '8080', UPLOAD_LIMIT_MB: '50', DATABASE_URL: 'postgres://u:p@db:5432/fairdraw' });
+    expect(environment.PORT).toBe(8080);
+    expect(environment.UPLOAD_LIMIT_MB).toBe(50);
+    expect(environment.DATABASE_URL).toBe('postgres://u:p@db:5432/fairdraw');
+  });
+
+  it('names every bad value in one clear error', () => {
+    const attempt = () => validateEnvironment({ PORT: 'eighty', NODE_ENV: 'staging', DATABASE_URL: 'mysql://x' });
+    expect(attempt).toThrow(EnvironmentError);
+    expect(attempt).toThrow(/PORT="eighty"/);
+    expect(attempt).toThrow(/NODE_ENV="staging"/);
+    expect(attempt).toThrow(/DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(validateEnvironment({ DATABASE_URL: '', PORT: '' })).toMatchObject({ DATABASE_URL: undefined, PORT: 3000 });
+  });
+
+  it('ignores unrelated variables of the environment', () => {
+    expect(() => validateEnvironment({ PATH: '/usr/bin', HOME: '/root' })).not.toThrow();
+  });
+});

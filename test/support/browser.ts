@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface TestBrowser {
+  browser: Browser;
+  newPage(options?: { width?: number; height?: number; recordAnalytics?: boolean }): Promise<{ page: Page; context: BrowserContext; consoleErrors: string[] }>;
+  close(): Promise<void>;
+}
+
+/** Debian's Chromium, headless, with the flags that keep it off the (closed) network; Playwright gives it a fresh profile. */
+export async function launchBrowser(): Promise<TestBrowser> {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH.`);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return {
+    browser,
+    async newPage({ width = 1280, height = 900, recordAnalytics = true } = {}) {
+      const context = await browser.newContext({ viewport: { width, height } });
+      if (recordAnalytics) await context.addInitScript(() => ((window as unknown as { __FAIRDRAW_ANALYTICS__: string }).__FAIRDRAW_ANALYTICS__ = 'record'));
+      const page = await context.newPage();
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text());
+      });
+      return { page, context, consoleErrors };
+    },
+    async close() {
+      await browser.close();
+    },
+  };
+}
+
+/** axe-core's serious and critical findings on the page as it is now. */
+export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
