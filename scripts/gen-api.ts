@@ -7,6 +7,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { generateEndpoints } from '@rtk-query/codegen-openapi';
 import { AppModule } from '../src/app.module.js';
+import { validateEnvironment } from '../src/config/environment.js';
 import { buildOpenApiDocument } from '../src/platform/http/openapi.js';
 
 const root = process.cwd();
@@ -17,7 +18,7 @@ const generatedDir = join(root, 'client/src/api/generated');
 async function buildDocument(): Promise<string> {
   // Preview mode builds the module graph without instantiating providers, so no database is needed.
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot({ databaseUrl: 'postgres://preview@127.0.0.1:1/preview' }),
+    AppModule.forRoot({ environment: validateEnvironment({ NODE_ENV: 'development' }), databaseUrl: 'postgres://preview@127.0.0.1:1/preview' }),
     new FastifyAdapter(),
     { preview: true, logger: false, abortOnError: false },
   );

@@ -1,13 +1,15 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { validateEnvironment } from './config/environment.js';
+import type { Environment } from './config/environment.js';
 import { migrations } from './migrations/index.js';
+import { HumanCheckModule } from './platform/human-check/human-check.module.js';
+import { RateLimitModule } from './platform/rate-limit/rate-limit.module.js';
 import { SiteModule } from './site/site.module.js';
 
 export interface AppModuleOptions {
-  /** Settings layered over process.env (tests, and main.ts for the embedded database's URL). */
-  env?: Record<string, string>;
+  /** The validated settings (src/config/environment.ts). */
+  environment: Environment;
   databaseUrl: string;
 }
 
@@ -17,10 +19,14 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
+        // The settings were validated once by the caller. ConfigModule must neither read process.env again nor write
+        // its values back into it (which leaks one app's settings into the next one in the same process).
         ConfigModule.forRoot({
           isGlobal: true,
           ignoreEnvFile: true,
-          validate: (raw) => validateEnvironment({ ...raw, ...options.env }),
+          validatePredefined: false,
+          skipProcessEnv: true,
+          load: [() => ({ ...options.environment })],
         }),
         TypeOrmModule.forRoot({
           type: 'postgres',
@@ -32,6 +38,8 @@ export class AppModule {
           synchronize: false,
           logging: ['error', 'migration'],
         }),
+        HumanCheckModule,
+        RateLimitModule,
         SiteModule,
       ],
     };

@@ -26,7 +26,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(options), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot({ environment, databaseUrl: options.databaseUrl }), adapter, {
     logger: options.logger ?? ['error', 'warn', 'log'],
     abortOnError: false,
   });

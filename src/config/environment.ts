@@ -57,7 +57,22 @@ export class Environment {
   @IsInt()
   @Min(0)
   REVIEW_COUNT = 33;
+
+  /** reCAPTCHA-compatible human check. Without a secret the check passes, which only development and tests allow. */
+  @IsOptional()
+  @IsString()
+  RECAPTCHA_SECRET_KEY?: string;
+
+  @IsOptional()
+  @IsString()
+  RECAPTCHA_SITE_KEY?: string;
+
+  @IsString()
+  @Matches(/^https?:\/\/\S+$/, { message: 'RECAPTCHA_VERIFY_URL must be an http(s) URL' })
+  RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 }
+
+const OPTIONAL_KEYS = ['DATABASE_URL', 'RECAPTCHA_SECRET_KEY', 'RECAPTCHA_SITE_KEY'];
 
 export class EnvironmentError extends Error {}
 
@@ -66,13 +81,16 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   const known = Object.keys(new Environment());
   // An empty variable (`DATABASE_URL= npm start`) means unset, as shells and .env files usually intend.
   const picked = Object.fromEntries(
-    Object.entries(raw).filter(([key, value]) => (known.includes(key) || key === 'DATABASE_URL') && value !== '' && value !== undefined),
+    Object.entries(raw).filter(([key, value]) => (known.includes(key) || OPTIONAL_KEYS.includes(key)) && value !== '' && value !== undefined),
   );
   const environment = plainToInstance(Environment, picked, { exposeDefaultValues: true });
   const errors = validateSync(environment, { whitelist: true });
   if (errors.length > 0) {
     const problems = errors.map((e) => `${e.property}=${JSON.stringify(picked[e.property])}: ${Object.values(e.constraints ?? {}).join('; ')}`);
     throw new EnvironmentError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  if (environment.NODE_ENV === 'production' && !environment.RECAPTCHA_SECRET_KEY) {
+    throw new EnvironmentError('Invalid configuration:\n  RECAPTCHA_SECRET_KEY is required in production: without it the human check would let every request through.');
   }
   return environment;
 }

@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpSta
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientFallback } from './client-app.js';
 import { type ErrorEnvelope, UNEXPECTED_ERROR_MESSAGE } from './error-envelope.js';
+import { TooManyRequestsException } from './too-many-requests.exception.js';
 
 /** Fastify's own errors (bad JSON, body too large, bad content type) carry a statusCode but are no HttpException. */
 interface FastifyLikeError {
@@ -26,6 +27,7 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     if (exception instanceof NotFoundException && this.clientFallback?.(request, reply)) return;
     const { status, envelope } = this.describe(exception, request);
+    if (exception instanceof TooManyRequestsException) void reply.header('Retry-After', String(exception.retryAfterSeconds));
     void reply.status(status).header('Cache-Control', 'no-store').send(envelope);
   }
 

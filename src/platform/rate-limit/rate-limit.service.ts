@@ -1,0 +1,81 @@
+import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import type { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
+import { TooManyRequestsException } from '../http/too-many-requests.exception.js';
+
+export interface RateLimitPolicyOptions {
+  /** Distinguishes this policy's counters from every other policy's in the shared table. */
+  name: string;
+  /** How many attempts a key may make per window. */
+  points: number;
+  windowSeconds: number;
+  /** Refusal message; `{seconds}` is replaced by the wait. */
+  message: string;
+}
+
+/** One limit (say, logins per account per hour), counted in PostgreSQL so every app process shares it. */
+export class RateLimitPolicy {
+  constructor(
+    private readonly limiter: RateLimiterPostgres,
+    private readonly message: string,
+  ) {}
+
+  /** Counts one attempt for the key; throws 429 once the key has used up its window. */
+  async consume(key: string): Promise<void> {
+    try {
+      await this.limiter.consume(key);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      throw new TooManyRequestsException(this.message.replace('{seconds}', String(seconds)), seconds);
+    }
+  }
+
+  /** Whether the key still has attempts left, without counting one. */
+  async isBlocked(key: string): Promise<boolean> {
+    const state = await this.limiter.get(key);
+    return state !== null && state.remainingPoints <= 0;
+  }
+
+  /** Forgets the key's attempts (a successful login clears the failures of that account). */
+  async reset(key: string): Promise<void> {
+    await this.limiter.delete(key);
+  }
+}
+
+const CLEAN_UP_EVERY_MS = 60 * 60 * 1000;
+
+@Injectable()
+export class RateLimitService implements OnModuleInit, OnModuleDestroy {
+  private cleanUp?: NodeJS.Timeout;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  policy(options: RateLimitPolicyOptions): RateLimitPolicy {
+    const limiter = new RateLimiterPostgres({
+      storeClient: (this.dataSource.driver as PostgresDriver).master,
+      storeType: 'pool',
+      tableName: 'rate_limit',
+      tableCreated: true,
+      clearExpiredByTimeout: false,
+      keyPrefix: options.name,
+      points: options.points,
+      duration: options.windowSeconds,
+    });
+    return new RateLimitPolicy(limiter, options.message);
+  }
+
+  onModuleInit(): void {
+    // Expired counters are dead rows; one sweep an hour keeps the table small.
+    this.cleanUp = setInterval(() => {
+      this.dataSource.query('DELETE FROM rate_limit WHERE expire < $1', [Date.now()]).catch(() => undefined);
+    }, CLEAN_UP_EVERY_MS);
+    this.cleanUp.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.cleanUp);
+  }
+}

@@ -1,0 +1,84 @@
+import { HumanCheckService } from '../../src/platform/human-check/human-check.service.js';
+import { RecaptchaHumanCheck } from '../../src/platform/human-check/recaptcha-human-check.adapter.js';
+import { type HttpStub, sendJson, startHttpStub } from '../support/http-stub.js';
+import { createTestApp } from '../support/test-app.js';
+
+describe('human check: the reCAPTCHA adapter against a local siteverify stub', () => {
+  let stub: HttpStub;
+  let behaviour: 'verify' | 'error' | 'slow' | 'garbage' = 'verify';
+
+  beforeAll(async () => {
+    stub = await startHttpStub((request, response) => {
+      const form = new URLSearchParams(request.body);
+      if (behaviour === 'error') return sendJson(response, 500, { error: 'boom' });
+      if (behaviour === 'garbage') {
+        response.writeHead(200, { 'Content-Type': 'text/html' });
+        response.end('<html>not json</html>');
+        return;
+      }
+      const answer = () => sendJson(response, 200, form.get('response') === 'human-token' ? { success: true } : { success: false, 'error-codes': ['invalid-input-response'] });
+      if (behaviour === 'slow') setTimeout(answer, 1500);
+      else answer();
+    });
+  });
+
+  afterAll(async () => {
+    await stub.close();
+  });
+
+  beforeEach(() => {
+    behaviour = 'verify';
+    stub.requests.length = 0;
+  });
+
+  it('accepts a valid token and sends secret, response and remote address as a form', async () => {
+    const check = new RecaptchaHumanCheck('server-secret', `${stub.url}/siteverify`);
+    expect(await check.verify('human-token', '203.0.113.9')).toBe(true);
+    expect(stub.requests).toHaveLength(1);
+    expect(stub.requests[0].method).toBe('POST');
+    expect(stub.requests[0].headers['content-type']).toMatch(/application\/x-www-form-urlencoded/);
+    expect(Object.fromEntries(new URLSearchParams(stub.requests[0].body))).toEqual({
+      secret: 'server-secret',
+      response: 'human-token',
+      remoteip: '203.0.113.9',
+    });
+  });
+
+  it('refuses an invalid token, a missing one (without asking), an error answer, a non-JSON answer and a slow provider', async () => {
+    const check = new RecaptchaHumanCheck('server-secret', `${stub.url}/siteverify`, 300);
+    expect(await check.verify('bot-token')).toBe(false);
+    expect(await check.verify(undefined)).toBe(false);
+    expect(await check.verify('')).toBe(false);
+    expect(stub.requests).toHaveLength(1);
+    behaviour = 'error';
+    expect(await check.verify('human-token')).toBe(false);
+    behaviour = 'garbage';
+    expect(await check.verify('human-token')).toBe(false);
+    behaviour = 'slow';
+    expect(await check.verify('human-token')).toBe(false);
+  });
+
+  it('is what the app uses when RECAPTCHA_SECRET_KEY is set, refusing with the spec message', async () => {
+    const t = await createTestApp({ env: { RECAPTCHA_SECRET_KEY: 'server-secret', RECAPTCHA_VERIFY_URL: `${stub.url}/siteverify` } });
+    try {
+      const service = t.app.get(HumanCheckService);
+      await expect(service.assertHuman('human-token')).resolves.toBeUndefined();
+      await expect(service.assertHuman('bot-token')).rejects.toMatchObject({
+        status: 400,
+        response: { message: 'reCAPTCHA is invalid.', modelState: { recaptchaResponse: ['reCAPTCHA is invalid.'] } },
+      });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('passes every check offline when no secret is set (development and tests only)', async () => {
+    const t = await createTestApp();
+    try {
+      await expect(t.app.get(HumanCheckService).assertHuman(undefined)).resolves.toBeUndefined();
+      expect(stub.requests).toHaveLength(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
