@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
 import { createApp } from '../../src/bootstrap/create-app.js';
@@ -7,6 +9,8 @@ import { createTestDatabase } from '../setup/test-database.js';
 export interface TestApp {
   app: NestFastifyApplication;
   databaseUrl: string;
+  /** This app's DATA_DIR: a temporary folder for stored files, removed on close. */
+  dataDir: string;
   /** Runs SQL against this test file's own database. */
   query<T extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Starts listening on a free port and answers the base URL (browser tests). */
@@ -17,9 +21,10 @@ export interface TestApp {
 /** The application as production builds it (pipes, filters, migrations at start), on its own database. */
 export async function createTestApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
+  const dataDir = await mkdtemp(join(tmpdir(), 'fairdraw-test-data-'));
   const app = await createApp({
     databaseUrl: database.url,
-    env: { NODE_ENV: 'test', CLIENT_DIST_DIR: resolve('client/dist'), ...options.env },
+    env: { NODE_ENV: 'test', CLIENT_DIST_DIR: resolve('client/dist'), DATA_DIR: dataDir, ...options.env },
     logger: ['error'],
   });
   await app.getHttpAdapter().getInstance().ready();
@@ -27,6 +32,7 @@ export async function createTestApp(options: { env?: Record<string, string> } = 
   return {
     app,
     databaseUrl: database.url,
+    dataDir,
     query: async (sql, params) => (await pool.query(sql, params)).rows,
     listen: async () => {
       await app.listen({ port: 0, host: '127.0.0.1' });
@@ -36,6 +42,7 @@ export async function createTestApp(options: { env?: Record<string, string> } = 
       await pool.end();
       await app.close();
       await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
