@@ -3,7 +3,11 @@ import { ConfigModule } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Environment } from './config/environment.js';
 import { migrations } from './migrations/index.js';
+import { AccountsModule } from './accounts/accounts.module.js';
+import { ClockModule } from './platform/clock/clock.js';
 import { HumanCheckModule } from './platform/human-check/human-check.module.js';
+import { JobsModule } from './platform/jobs/jobs.module.js';
+import { MailModule } from './platform/mail/mail.module.js';
 import { RateLimitModule } from './platform/rate-limit/rate-limit.module.js';
 import { SiteModule } from './site/site.module.js';
 
@@ -38,9 +42,13 @@ export class AppModule {
           synchronize: false,
           logging: ['error', 'migration'],
         }),
+        ClockModule,
+        JobsModule.forRoot(options.databaseUrl),
         HumanCheckModule,
         RateLimitModule,
+        MailModule,
         SiteModule,
+        AccountsModule,
       ],
     };
   }

@@ -5,8 +5,10 @@ import { SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from '../app.module.js';
 import { validateEnvironment } from '../config/environment.js';
 import { serveClientApp } from '../platform/http/client-app.js';
+import { refuseCrossSiteStateChanges } from '../platform/http/cross-site.js';
 import { ErrorEnvelopeFilter } from '../platform/http/error-envelope.filter.js';
 import { buildOpenApiDocument } from '../platform/http/openapi.js';
+import { registerSessions } from '../platform/http/sessions.js';
 import { createValidationPipe } from '../platform/http/validation.js';
 
 export interface CreateAppOptions {
@@ -23,13 +25,15 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   const environment = validateEnvironment({ ...process.env, ...options.env });
   const adapter = new FastifyAdapter({
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
+    trustProxy: environment.TRUST_PROXY ?? false,
     bodyLimit: 1024 * 1024,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot({ environment, databaseUrl: options.databaseUrl }), adapter, {
     logger: options.logger ?? ['error', 'warn', 'log'],
     abortOnError: false,
   });
+  refuseCrossSiteStateChanges(app.getHttpAdapter().getInstance());
+  await registerSessions(app, environment, options.databaseUrl);
   app.useGlobalPipes(createValidationPipe());
   const clientFallback = await serveClientApp(app, environment.CLIENT_DIST_DIR);
   if (!clientFallback) new Logger('Client').warn(`No client build in ${environment.CLIENT_DIST_DIR}: run npm run build:client`);

@@ -25,6 +25,15 @@ export class Environment {
   @IsString()
   DATA_DIR = '.data';
 
+  /**
+   * Behind a load balancer: the proxies whose X-Forwarded-For gives the client address that rate limits count
+   * by, as a comma-separated list of addresses, CIDR ranges or `loopback`/`uniquelocal`. Empty (the default)
+   * trusts none, so a client cannot pick its own address.
+   */
+  @IsOptional()
+  @Matches(/^[0-9A-Za-z.:/,\s]+$/, { message: 'TRUST_PROXY must list addresses or CIDR ranges, e.g. 10.0.0.0/8,loopback' })
+  TRUST_PROXY?: string;
+
   /** Folder of the built client; the server serves it with history fallback when it exists. */
   @IsString()
   CLIENT_DIST_DIR = 'client/dist';
@@ -70,9 +79,28 @@ export class Environment {
   @IsString()
   @Matches(/^https?:\/\/\S+$/, { message: 'RECAPTCHA_VERIFY_URL must be an http(s) URL' })
   RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+
+  /** Mail goes out over SMTP when set (smtp://user:pass@host:port); otherwise each message is logged. */
+  @IsOptional()
+  @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  @IsString()
+  MAIL_FROM = 'FairDraw <no-reply@fairdraw.com>';
+
+  /** Signs session cookies; required in production (every process must share it), generated into DATA_DIR otherwise. */
+  @IsOptional()
+  @IsString()
+  @Matches(/^.{32,}$/, { message: 'SESSION_SECRET must be at least 32 characters' })
+  SESSION_SECRET?: string;
+
+  /** The address of the site as visitors reach it, for links in e-mails. Defaults to http://localhost:PORT. */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/]+(:\d+)?$/, { message: 'PUBLIC_URL must be an http(s) origin without a path, e.g. https://fairdraw.com' })
+  PUBLIC_URL?: string;
 }
 
-const OPTIONAL_KEYS = ['DATABASE_URL', 'RECAPTCHA_SECRET_KEY', 'RECAPTCHA_SITE_KEY'];
+const OPTIONAL_KEYS = ['DATABASE_URL', 'RECAPTCHA_SECRET_KEY', 'RECAPTCHA_SITE_KEY', 'SMTP_URL', 'PUBLIC_URL', 'SESSION_SECRET', 'TRUST_PROXY'];
 
 export class EnvironmentError extends Error {}
 
@@ -89,8 +117,13 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
     const problems = errors.map((e) => `${e.property}=${JSON.stringify(picked[e.property])}: ${Object.values(e.constraints ?? {}).join('; ')}`);
     throw new EnvironmentError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
-  if (environment.NODE_ENV === 'production' && !environment.RECAPTCHA_SECRET_KEY) {
-    throw new EnvironmentError('Invalid configuration:\n  RECAPTCHA_SECRET_KEY is required in production: without it the human check would let every request through.');
+  if (environment.NODE_ENV === 'production') {
+    const missing = [
+      !environment.RECAPTCHA_SECRET_KEY && 'RECAPTCHA_SECRET_KEY is required in production: without it the human check would let every request through.',
+      !environment.SESSION_SECRET && 'SESSION_SECRET is required in production: every process must sign sessions with the same secret.',
+    ].filter(Boolean);
+    if (missing.length) throw new EnvironmentError(`Invalid configuration:\n  ${missing.join('\n  ')}`);
   }
+  environment.PUBLIC_URL ??= `http://localhost:${environment.PORT}`;
   return environment;
 }

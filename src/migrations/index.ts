@@ -1,5 +1,6 @@
 // Every migration, in order. Explicit imports rather than a glob, so sources (tests) and dist/ load the same list.
 import { CreateSiteSetting1795313121374 } from './1795313121374-CreateSiteSetting.js';
 import { CreateRateLimit1795314178930 } from './1795314178930-CreateRateLimit.js';
+import { CreateAccounts1795314625372 } from './1795314625372-CreateAccounts.js';
 
-export const migrations = [CreateSiteSetting1795313121374, CreateRateLimit1795314178930];
+export const migrations = [CreateSiteSetting1795313121374, CreateRateLimit1795314178930, CreateAccounts1795314625372];

@@ -68,12 +68,10 @@ describe('npm start without DATABASE_URL (the built server, as a newcomer runs i
   });
 
   it('uses the PostgreSQL of DATABASE_URL when it is set, migrating it at start-up', async () => {
-    const database = await createTestDatabase();
+    const database = await createTestDatabase({ empty: true });
     try {
       const client = new pg.Client({ connectionString: database.url });
       await client.connect();
-      // An empty database, as a new production server would be: the start-up migrations must create the schema.
-      await client.query('DROP TABLE site_setting; DROP TABLE migrations');
       const port = await findFreePort();
       const { child, output } = await startServer({ PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: database.url });
       try {

@@ -35,11 +35,16 @@ async function withServer<T>(serverUrl: string, work: (client: pg.Client) => Pro
  * A fresh database for one test file, copied from a template that holds the migrated schema. The first file of
  * the run migrates the template; the others find the migrations applied, so a copy costs milliseconds.
  */
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = testEnvironment(SERVER_URL_VARIABLE);
   const template = testEnvironment(TEMPLATE_VARIABLE);
   const name = `fairdraw_test_${randomBytes(6).toString('hex')}`;
   await withServer(serverUrl, async (client) => {
+    // An empty database, as a new production server has: what start-up migrations must cope with.
+    if (options.empty) {
+      await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+      return;
+    }
     await client.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
     try {
       const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);

@@ -1,0 +1,23 @@
+import { BadRequestException, type ExecutionContext, Injectable } from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+import { ACCOUNT_MESSAGES } from '../../domain/account-rules.js';
+import type { CallerRequest } from './caller.js';
+
+/** Checks the credentials with the local strategy, then logs in: passport regenerates the session id. */
+@Injectable()
+export class LoginGuard extends AuthGuard('local') {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<CallerRequest>();
+    const body = (request.body ?? {}) as { email?: unknown; password?: unknown };
+    if (typeof body.email !== 'string' || body.email.trim() === '') {
+      throw new BadRequestException({ message: ACCOUNT_MESSAGES.email, modelState: { email: [ACCOUNT_MESSAGES.email] } });
+    }
+    if (typeof body.password !== 'string' || body.password === '') {
+      throw new BadRequestException({ message: ACCOUNT_MESSAGES.password, modelState: { password: [ACCOUNT_MESSAGES.password] } });
+    }
+    const result = (await super.canActivate(context)) as boolean;
+    await super.logIn(request as CallerRequest & { logIn: (...args: unknown[]) => void });
+    request.callerSource = 'web';
+    return result;
+  }
+}

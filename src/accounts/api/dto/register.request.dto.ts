@@ -1,0 +1,52 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Equals, IsBoolean, IsNotEmpty, IsOptional, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
+import { ACCOUNT_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/account-rules.js';
+import { IsAccountEmail } from './is-account-email.js';
+
+export class RegisterRequestDto {
+  @ApiProperty({ example: 'alex@agency.example' })
+  @IsAccountEmail()
+  email: string;
+
+  @ApiProperty({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH })
+  @Length(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, { message: ACCOUNT_MESSAGES.password })
+  @IsString({ message: ACCOUNT_MESSAGES.password })
+  password: string;
+
+  @ApiProperty()
+  // class-validator checks the bottom decorator first: presence before length.
+  @MaxLength(100, { message: 'First name is at most 100 characters.' })
+  @IsNotEmpty({ message: ACCOUNT_MESSAGES.incomplete })
+  @IsString({ message: ACCOUNT_MESSAGES.incomplete })
+  firstName: string;
+
+  @ApiProperty()
+  @MaxLength(100, { message: 'Last name is at most 100 characters.' })
+  @IsNotEmpty({ message: ACCOUNT_MESSAGES.incomplete })
+  @IsString({ message: ACCOUNT_MESSAGES.incomplete })
+  lastName: string;
+
+  @ApiProperty({ description: 'Whether the person registers as an agent for another organisation.' })
+  @IsBoolean({ message: ACCOUNT_MESSAGES.isAgent })
+  isAgent: boolean;
+
+  @ApiPropertyOptional({ description: "The agency's name; required when isAgent." })
+  @ValidateIf((dto: RegisterRequestDto) => dto.isAgent === true)
+  @MaxLength(200, { message: "The agency's name is at most 200 characters." })
+  @IsNotEmpty({ message: ACCOUNT_MESSAGES.agentOrganisation })
+  @IsString({ message: ACCOUNT_MESSAGES.agentOrganisation })
+  agentOrganisation?: string;
+
+  @ApiProperty()
+  @IsBoolean({ message: ACCOUNT_MESSAGES.incomplete })
+  optedIntoCommunication: boolean;
+
+  @ApiProperty({ description: 'Must be true: the terms and conditions are agreed.' })
+  @Equals(true, { message: ACCOUNT_MESSAGES.terms })
+  termsAgreed: boolean;
+
+  @ApiPropertyOptional({ description: 'The human check widget response.' })
+  @IsOptional()
+  @IsString()
+  recaptchaResponse?: string;
+}

@@ -1,0 +1,38 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, Length, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { ACCOUNT_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/account-rules.js';
+import { AddressDto } from './address.dto.js';
+
+export class UpdateAccountRequestDto {
+  // class-validator checks the bottom (here: rightmost) decorator first.
+  @ApiPropertyOptional() @IsOptional() @MaxLength(100) @IsNotEmpty({ message: ACCOUNT_MESSAGES.incomplete }) @IsString() firstName?: string;
+  @ApiPropertyOptional() @IsOptional() @MaxLength(100) @IsNotEmpty({ message: ACCOUNT_MESSAGES.incomplete }) @IsString() lastName?: string;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean({ message: ACCOUNT_MESSAGES.isAgent }) isAgent?: boolean;
+
+  @ApiPropertyOptional({ nullable: true, type: String })
+  @ValidateIf((dto: UpdateAccountRequestDto) => dto.isAgent === true)
+  @MaxLength(200)
+  @IsNotEmpty({ message: ACCOUNT_MESSAGES.agentOrganisation })
+  @IsString({ message: ACCOUNT_MESSAGES.agentOrganisation })
+  agentOrganisation?: string | null;
+
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() optedIntoCommunication?: boolean;
+
+  @ApiPropertyOptional({ type: AddressDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => AddressDto)
+  address?: AddressDto;
+
+  @ApiPropertyOptional({ description: 'Needed with newPassword.' })
+  @ValidateIf((dto: UpdateAccountRequestDto) => dto.newPassword !== undefined)
+  @IsString({ message: ACCOUNT_MESSAGES.currentPasswordWrong })
+  currentPassword?: string;
+
+  @ApiPropertyOptional({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH })
+  @IsOptional()
+  @Length(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, { message: ACCOUNT_MESSAGES.password })
+  @IsString({ message: ACCOUNT_MESSAGES.password })
+  newPassword?: string;
+}

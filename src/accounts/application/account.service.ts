@@ -1,0 +1,172 @@
+import { BadRequestException, ConflictException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { Environment } from '../../config/environment.js';
+import { CLOCK, type Clock } from '../../platform/clock/clock.js';
+import { MailOutboxService } from '../../platform/mail/mail-outbox.service.js';
+import { ACCOUNT_TOKEN_REPOSITORY, USER_REPOSITORY, USER_SESSION_REPOSITORY } from '../accounts.tokens.js';
+import { generateAccountToken, hashAccountToken } from '../domain/account-token.js';
+import { ACCOUNT_MESSAGES, EMAIL_CONFIRMATION_TTL_MS, PASSWORD_RESET_TTL_MS } from '../domain/account-rules.js';
+import { type Address, normaliseEmail, type User } from '../domain/user.js';
+import { AccountLimits } from './account-limits.js';
+import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from './password-hasher.js';
+import type { AccountTokenRepository } from './ports/account-token.repository.port.js';
+import type { UserRepository } from './ports/user.repository.port.js';
+import type { UserSessionRepository } from './ports/user-session.repository.port.js';
+
+export interface RegistrationInput {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  isAgent: boolean;
+  agentOrganisation?: string | null;
+  optedIntoCommunication: boolean;
+}
+
+export interface ProfileUpdate {
+  firstName?: string;
+  lastName?: string;
+  isAgent?: boolean;
+  agentOrganisation?: string | null;
+  optedIntoCommunication?: boolean;
+  address?: Address;
+  currentPassword?: string;
+  newPassword?: string;
+}
+
+@Injectable()
+export class AccountService {
+  constructor(
+    @Inject(USER_REPOSITORY) private readonly users: UserRepository,
+    @Inject(ACCOUNT_TOKEN_REPOSITORY) private readonly tokens: AccountTokenRepository,
+    @Inject(USER_SESSION_REPOSITORY) private readonly sessions: UserSessionRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly limits: AccountLimits,
+    private readonly mail: MailOutboxService,
+    private readonly config: ConfigService<Environment, true>,
+  ) {}
+
+  getUser(id: string): Promise<User | null> {
+    return this.users.findById(id);
+  }
+
+  async emailExists(email: string, address: string): Promise<boolean> {
+    await this.limits.emailChecksPerAddress.consume(address);
+    return (await this.users.findByEmail(normaliseEmail(email))) !== null;
+  }
+
+  /** Creates the account and sends the confirmation link; the e-mail stays unconfirmed until it is followed. */
+  async register(input: RegistrationInput, address: string): Promise<User> {
+    await this.limits.registrationsPerAddress.consume(address);
+    const user = await this.users.create({
+      email: normaliseEmail(input.email),
+      passwordHash: await hashPassword(input.password),
+      firstName: input.firstName.trim(),
+      lastName: input.lastName.trim(),
+      isAgent: input.isAgent,
+      agentOrganisation: input.isAgent ? (input.agentOrganisation?.trim() ?? null) : null,
+      optedIntoCommunication: input.optedIntoCommunication,
+    });
+    if (!user) throw new ConflictException({ message: ACCOUNT_MESSAGES.alreadyRegistered, modelState: { email: [ACCOUNT_MESSAGES.alreadyRegistered] } });
+    await this.sendConfirmation(user);
+    return user;
+  }
+
+  /**
+   * The login check. The same answer and the same work (one argon2 verification) whether the e-mail is unknown
+   * or the password wrong, so neither the message nor the timing tells which.
+   */
+  async verifyCredentials(email: string, password: string, address: string): Promise<User> {
+    const accountKey = normaliseEmail(email);
+    // Once a limit is used up, every attempt is refused (429) before the password is even looked at.
+    if (await this.limits.failedLoginsPerAccount.isBlocked(accountKey)) await this.limits.failedLoginsPerAccount.consume(accountKey);
+    if (await this.limits.failedLoginsPerAddress.isBlocked(address)) await this.limits.failedLoginsPerAddress.consume(address);
+    const credentials = await this.users.findCredentials(accountKey);
+    const valid = await verifyPassword(credentials?.passwordHash ?? UNKNOWN_USER_HASH, password);
+    if (!credentials || !valid) {
+      await this.limits.failedLoginsPerAccount.consume(accountKey);
+      await this.limits.failedLoginsPerAddress.consume(address);
+      throw new UnauthorizedException({ message: ACCOUNT_MESSAGES.wrongCredentials });
+    }
+    await this.limits.failedLoginsPerAccount.reset(accountKey);
+    return credentials.user;
+  }
+
+  async updateProfile(userId: string, update: ProfileUpdate): Promise<User> {
+    if (update.newPassword !== undefined) {
+      const user = await this.requireUser(userId);
+      const credentials = await this.users.findCredentials(user.email);
+      if (!credentials || !(await verifyPassword(credentials.passwordHash, update.currentPassword ?? ''))) {
+        throw new BadRequestException({ message: ACCOUNT_MESSAGES.currentPasswordWrong, modelState: { currentPassword: [ACCOUNT_MESSAGES.currentPasswordWrong] } });
+      }
+      await this.users.setPasswordHash(userId, await hashPassword(update.newPassword));
+    }
+    const { currentPassword: _current, newPassword: _new, ...profile } = update;
+    if (profile.isAgent === false) profile.agentOrganisation = null;
+    return this.users.updateProfile(userId, {
+      ...profile,
+      firstName: profile.firstName?.trim(),
+      lastName: profile.lastName?.trim(),
+      agentOrganisation: profile.agentOrganisation === undefined ? undefined : (profile.agentOrganisation?.trim() ?? null),
+    });
+  }
+
+  /** Always answers the same, so the form cannot be used to learn which e-mail addresses have accounts. */
+  async requestPasswordReset(email: string, address: string): Promise<void> {
+    await this.limits.passwordResetsPerAddress.consume(address);
+    const user = await this.users.findByEmail(normaliseEmail(email));
+    if (!user) return;
+    if (await this.limits.passwordResetsPerAccount.isBlocked(user.id)) return;
+    await this.limits.passwordResetsPerAccount.consume(user.id);
+    const { token, hash } = generateAccountToken();
+    await this.tokens.create({ userId: user.id, purpose: 'password_reset', tokenHash: hash, expiresAt: this.after(PASSWORD_RESET_TTL_MS) });
+    const link = `${this.publicUrl()}/account/resetpassword/${token}/`;
+    await this.mail.send({
+      to: user.email,
+      subject: 'Reset your FairDraw password',
+      text: `Hello ${user.firstName},\n\nTo choose a new password, open this link within an hour:\n${link}\n\nIf you did not ask for it, ignore this e-mail: your password stays as it is.\n\nFairDraw`,
+    });
+  }
+
+  /** A reset link works once; the new password ends every session of the account. */
+  async resetPassword(token: string, newPassword: string): Promise<void> {
+    const userId = await this.tokens.consume(hashAccountToken(token), 'password_reset', this.clock.now());
+    if (!userId) throw new BadRequestException({ message: ACCOUNT_MESSAGES.resetTokenInvalid, modelState: { token: [ACCOUNT_MESSAGES.resetTokenInvalid] } });
+    await this.users.setPasswordHash(userId, await hashPassword(newPassword));
+    // The link reached the mailbox, which proves the address as the confirmation link would.
+    await this.users.markEmailConfirmed(userId, this.clock.now());
+    await this.sessions.destroyAllFor(userId);
+  }
+
+  async confirmEmail(token: string): Promise<boolean> {
+    const userId = await this.tokens.consume(hashAccountToken(token), 'email_confirmation', this.clock.now());
+    if (!userId) return false;
+    await this.users.markEmailConfirmed(userId, this.clock.now());
+    return true;
+  }
+
+  private async sendConfirmation(user: User): Promise<void> {
+    const { token, hash } = generateAccountToken();
+    await this.tokens.create({ userId: user.id, purpose: 'email_confirmation', tokenHash: hash, expiresAt: this.after(EMAIL_CONFIRMATION_TTL_MS) });
+    const link = `${this.publicUrl()}/api/account/confirmEmail/?token=${token}`;
+    await this.mail.send({
+      to: user.email,
+      subject: 'Confirm your FairDraw account',
+      text: `Hello ${user.firstName},\n\nWelcome to FairDraw. Please confirm your e-mail address by opening this link:\n${link}\n\nFairDraw`,
+    });
+  }
+
+  private async requireUser(id: string): Promise<User> {
+    const user = await this.users.findById(id);
+    if (!user) throw new UnauthorizedException({ message: 'Please log in.' });
+    return user;
+  }
+
+  private after(ms: number): Date {
+    return new Date(this.clock.now().getTime() + ms);
+  }
+
+  private publicUrl(): string {
+    return this.config.get('PUBLIC_URL', { infer: true });
+  }
+}

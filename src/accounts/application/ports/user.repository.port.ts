@@ -1,0 +1,34 @@
+import type { Address, User, UserRole } from '../../domain/user.js';
+
+export interface NewUser {
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  isAgent: boolean;
+  agentOrganisation: string | null;
+  optedIntoCommunication: boolean;
+  role?: UserRole;
+}
+
+export interface ProfileChanges {
+  firstName?: string;
+  lastName?: string;
+  isAgent?: boolean;
+  agentOrganisation?: string | null;
+  optedIntoCommunication?: boolean;
+  address?: Address;
+}
+
+export interface UserRepository {
+  findById(id: string): Promise<User | null>;
+  findByEmail(email: string): Promise<User | null>;
+  /** The user and the password hash to check a login against. */
+  findCredentials(email: string): Promise<{ user: User; passwordHash: string } | null>;
+  /** Null when the e-mail is already registered (the unique index decides, so two concurrent sign-ups cannot both win). */
+  create(user: NewUser): Promise<User | null>;
+  updateProfile(id: string, changes: ProfileChanges): Promise<User>;
+  setPasswordHash(id: string, passwordHash: string): Promise<void>;
+  markEmailConfirmed(id: string, at: Date): Promise<void>;
+  setRole(id: string, role: UserRole): Promise<void>;
+}

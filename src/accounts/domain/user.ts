@@ -1,0 +1,33 @@
+/** The roles of part 1 §6: a visitor has no user; apiEnabled is a flag of a user, admin a role. */
+export type UserRole = 'user' | 'admin';
+
+export interface Address {
+  lineOne: string | null;
+  lineTwo: string | null;
+  city: string | null;
+  state: string | null;
+  postcode: string | null;
+  countryCode: string | null;
+}
+
+export interface User {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isAgent: boolean;
+  agentOrganisation: string | null;
+  optedIntoCommunication: boolean;
+  role: UserRole;
+  apiEnabled: boolean;
+  emailConfirmedAt: Date | null;
+  address: Address;
+  createdAt: Date;
+}
+
+export const EMPTY_ADDRESS: Address = { lineOne: null, lineTwo: null, city: null, state: null, postcode: null, countryCode: null };
+
+/** E-mail addresses are compared without regard to case, and stored trimmed. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}

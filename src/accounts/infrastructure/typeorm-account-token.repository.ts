@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import type { AccountTokenRepository } from '../application/ports/account-token.repository.port.js';
+import type { AccountTokenPurpose } from '../domain/account-token.js';
+import { AccountTokenOrmEntity } from './account-token.orm-entity.js';
+
+@Injectable()
+export class TypeormAccountTokenRepository implements AccountTokenRepository {
+  constructor(@InjectRepository(AccountTokenOrmEntity) private readonly tokens: Repository<AccountTokenOrmEntity>) {}
+
+  async create(token: { userId: string; purpose: AccountTokenPurpose; tokenHash: string; expiresAt: Date }): Promise<void> {
+    await this.tokens.insert(token);
+  }
+
+  async consume(tokenHash: string, purpose: AccountTokenPurpose, now: Date): Promise<string | null> {
+    // One statement: two requests racing with the same link cannot both succeed.
+    // TypeORM answers an UPDATE with [rows, affected count].
+    const [rows] = (await this.tokens.query(
+      `UPDATE account_token SET used_at = $3
+        WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3
+        RETURNING user_id`,
+      [tokenHash, purpose, now],
+    )) as [{ user_id: string }[], number];
+    return rows[0]?.user_id ?? null;
+  }
+}

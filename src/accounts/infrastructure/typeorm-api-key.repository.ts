@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, type Repository } from 'typeorm';
+import type { ApiKeyRepository } from '../application/ports/api-key.repository.port.js';
+import type { ApiKey, ApiKeyKind } from '../domain/api-key.js';
+import { ApiKeyMapper } from './api-key.mapper.js';
+import { ApiKeyOrmEntity } from './api-key.orm-entity.js';
+
+@Injectable()
+export class TypeormApiKeyRepository implements ApiKeyRepository {
+  constructor(@InjectRepository(ApiKeyOrmEntity) private readonly keys: Repository<ApiKeyOrmEntity>) {}
+
+  async create(key: { userId: string; kind: ApiKeyKind; prefix: string; keyHash: string }): Promise<ApiKey> {
+    return ApiKeyMapper.toDomain(await this.keys.save(this.keys.create(key)));
+  }
+
+  async listForUser(userId: string): Promise<ApiKey[]> {
+    const rows = await this.keys.find({ where: { userId }, order: { createdAt: 'DESC' } });
+    return rows.map((row) => ApiKeyMapper.toDomain(row));
+  }
+
+  async revoke(userId: string, id: string, at: Date): Promise<boolean> {
+    const result = await this.keys.update({ id, userId, revokedAt: IsNull() }, { revokedAt: at });
+    return (result.affected ?? 0) > 0;
+  }
+
+  async findActiveByHash(keyHash: string): Promise<ApiKey | null> {
+    const row = await this.keys.findOneBy({ keyHash, revokedAt: IsNull() });
+    return row ? ApiKeyMapper.toDomain(row) : null;
+  }
+
+  async touch(id: string, at: Date): Promise<void> {
+    await this.keys.update({ id }, { lastUsedAt: at });
+  }
+}

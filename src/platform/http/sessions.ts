@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifySession from '@fastify/session';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import connectPgSimple from 'connect-pg-simple';
+import pg from 'pg';
+import type { Environment } from '../../config/environment.js';
+
+declare module 'fastify' {
+  interface Session {
+    /** The browser tab's clientSession, recorded by the authenticated check. */
+    clientSession?: string;
+    /** Where passport keeps the logged-in user's id. */
+    passport?: { user?: string };
+  }
+}
+
+export const SESSION_COOKIE_NAME = 'fairdraw.sid';
+const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Sessions in PostgreSQL (connect-pg-simple), so any number of app processes share them. The cookie settings are
+ * explicit because @fastify/session's defaults (secure, rolling, saveUninitialized) suit none of our needs.
+ */
+export async function registerSessions(app: NestFastifyApplication, environment: Environment, databaseUrl: string): Promise<void> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
+  const PgStore = connectPgSimple(fastifySession as unknown as Parameters<typeof connectPgSimple>[0]);
+  const store = new PgStore({ pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 });
+  await app.register(fastifyCookie);
+  await app.register(fastifySession, {
+    secret: await sessionSecret(environment),
+    cookieName: SESSION_COOKIE_NAME,
+    cookie: { httpOnly: true, sameSite: 'strict', secure: environment.NODE_ENV === 'production', path: '/', maxAge: SESSION_LIFETIME_MS },
+    rolling: false,
+    saveUninitialized: false,
+    store: store as unknown as fastifySession.SessionStore,
+  });
+  app.getHttpAdapter().getInstance().addHook('onClose', async () => {
+    store.close();
+    await pool.end();
+  });
+}
+
+/** SESSION_SECRET in production (shared by every process); elsewhere one generated once into DATA_DIR. */
+async function sessionSecret(environment: Environment): Promise<string> {
+  if (environment.SESSION_SECRET) return environment.SESSION_SECRET;
+  const file = join(environment.DATA_DIR, 'session.secret');
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  await mkdir(environment.DATA_DIR, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  await writeFile(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

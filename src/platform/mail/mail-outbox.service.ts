@@ -1,0 +1,56 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import type { Environment } from '../../config/environment.js';
+import { JobsService } from '../jobs/jobs.service.js';
+import { MailOutboxOrmEntity } from './mail-outbox.orm-entity.js';
+import { MAIL_TRANSPORT, type MailMessage, type MailTransport } from './mail-transport.port.js';
+
+const DELIVER_QUEUE = 'mail-deliver';
+
+/**
+ * Every e-mail is first written to the outbox table (so none is lost if the SMTP server is down), then delivered
+ * by a job that retries with backoff.
+ */
+@Injectable()
+export class MailOutboxService implements OnModuleInit {
+  constructor(
+    @InjectRepository(MailOutboxOrmEntity) private readonly outbox: Repository<MailOutboxOrmEntity>,
+    @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport,
+    private readonly jobs: JobsService,
+    private readonly config: ConfigService<Environment, true>,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.jobs.work<{ id: string }>(DELIVER_QUEUE, ({ id }) => this.deliver(id));
+  }
+
+  /** Records the message (inside the caller's transaction when one is given) and queues its delivery. */
+  async send(message: MailMessage, manager?: EntityManager): Promise<void> {
+    const repository = manager ? manager.getRepository(MailOutboxOrmEntity) : this.outbox;
+    const row = await repository.save(
+      repository.create({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html ?? null }),
+    );
+    await this.jobs.send(DELIVER_QUEUE, { id: row.id }, manager);
+  }
+
+  private async deliver(id: string): Promise<void> {
+    const row = await this.outbox.findOneBy({ id });
+    if (!row) throw new Error(`Outbox message ${id} not found`);
+    if (row.sentAt) return;
+    try {
+      await this.transport.deliver({
+        from: this.config.get('MAIL_FROM', { infer: true }),
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody ?? undefined,
+      });
+      await this.outbox.update({ id }, { sentAt: new Date(), attempts: row.attempts + 1, lastError: null });
+    } catch (error) {
+      await this.outbox.update({ id }, { attempts: row.attempts + 1, lastError: error instanceof Error ? error.message : String(error) });
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import request from 'supertest';
+import { browser, registeredUser } from '../support/accounts.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+describe('API keys: live and test keys, shown once, stored hashed, revocable (API)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const bearer = (key: string) => request(t.app.getHttpServer()).get('/api/account/get/').set('Authorization', `Bearer ${key}`);
+
+  it('are refused to users without API access', async () => {
+    const { agent } = await registeredUser(t.app);
+    const response = await agent.post('/api/account/createApiKey/').send({ kind: 'live' }).expect(403);
+    expect(response.body.message).toBe('API access is not enabled for your account. Please contact us to enable it.');
+    await agent.get('/api/account/getApiKeys/').expect(403);
+  });
+
+  it('authenticate every call with Authorization: Bearer, marking the source live or test', async () => {
+    const { agent, email } = await registeredUser(t.app);
+    await t.query('UPDATE users SET api_enabled = true WHERE email = $1', [email]);
+
+    const live = await agent.post('/api/account/createApiKey/').send({ kind: 'live' }).expect(200);
+    expect(live.body.key).toMatch(/^fd_live_[A-Za-z0-9_-]{43}$/);
+    expect(live.body.apiKey).toMatchObject({ kind: 'live', prefix: live.body.key.slice(0, 12), lastUsedAt: null, revokedAt: null });
+    const test = await agent.post('/api/account/createApiKey/').send({ kind: 'test' }).expect(200);
+    expect(test.body.key).toMatch(/^fd_test_/);
+
+    // Stored hashed: the key itself appears nowhere in the database.
+    const stored = await t.query<{ key_hash: string; prefix: string }>('SELECT key_hash, prefix FROM api_key');
+    expect(JSON.stringify(stored)).not.toContain(live.body.key);
+
+    const me = await bearer(live.body.key).expect(200);
+    expect(me.body.email).toBe(email);
+    await bearer(test.body.key).expect(200);
+
+    const listed = await agent.get('/api/account/getApiKeys/').expect(200);
+    expect(listed.body).toHaveLength(2);
+    expect(JSON.stringify(listed.body)).not.toContain(live.body.key);
+    expect(listed.body.find((k: { kind: string }) => k.kind === 'live').lastUsedAt).not.toBeNull();
+
+    const bad = await agent.post('/api/account/createApiKey/').send({ kind: 'gold' }).expect(400);
+    expect(bad.body.modelState).toEqual({ kind: ['Choose a live or a test key.'] });
+  });
+
+  it('stop working at once when revoked', async () => {
+    const { agent, email } = await registeredUser(t.app);
+    await t.query('UPDATE users SET api_enabled = true WHERE email = $1', [email]);
+    const created = await agent.post('/api/account/createApiKey/').send({ kind: 'live' }).expect(200);
+    await bearer(created.body.key).expect(200);
+    await agent.post('/api/account/revokeApiKey/').send({ id: created.body.apiKey.id }).expect(200);
+    const refused = await bearer(created.body.key).expect(401);
+    expect(refused.body).toEqual({ message: 'The API key is invalid or has been revoked.' });
+    // Revoking twice finds nothing to revoke.
+    await agent.post('/api/account/revokeApiKey/').send({ id: created.body.apiKey.id }).expect(404);
+  });
+
+  it('stop working when API access is switched off', async () => {
+    const { agent, email } = await registeredUser(t.app);
+    await t.query('UPDATE users SET api_enabled = true WHERE email = $1', [email]);
+    const created = await agent.post('/api/account/createApiKey/').send({ kind: 'live' }).expect(200);
+    await t.query('UPDATE users SET api_enabled = false WHERE email = $1', [email]);
+    await bearer(created.body.key).expect(401);
+  });
+
+  it('cannot manage keys: that takes a browser session', async () => {
+    const { agent, email } = await registeredUser(t.app);
+    await t.query('UPDATE users SET api_enabled = true WHERE email = $1', [email]);
+    const created = await agent.post('/api/account/createApiKey/').send({ kind: 'live' }).expect(200);
+    await request(t.app.getHttpServer()).post('/api/account/createApiKey/').set('Authorization', `Bearer ${created.body.key}`).send({ kind: 'live' }).expect(403);
+  });
+
+  it('refuse a malformed or unknown key with 401, even on public routes', async () => {
+    await bearer('not-a-key').expect(401);
+    await bearer('fd_live_' + 'A'.repeat(43)).expect(401);
+    await browser(t.app).get('/api/account/get/').expect(200);
+  });
+});

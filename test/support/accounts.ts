@@ -1,0 +1,62 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
+import type { TestApp } from './test-app.js';
+
+export const PASSWORD = 'correct horse battery';
+
+export function registration(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    email: `user-${Math.random().toString(36).slice(2, 10)}@example.com`,
+    password: PASSWORD,
+    firstName: 'Alex',
+    lastName: 'Doe',
+    isAgent: false,
+    optedIntoCommunication: true,
+    termsAgreed: true,
+    ...overrides,
+  };
+}
+
+/** A browser-like client: keeps cookies between requests. Each gets its own address so limits stay apart. */
+export function browser(app: NestFastifyApplication, address = randomAddress()): TestAgent {
+  return request.agent(app.getHttpServer()).set('X-Forwarded-For', address);
+}
+
+export function randomAddress(): string {
+  return `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+}
+
+/** Registers through the API and answers a logged-in agent with the account's e-mail. */
+export async function registeredUser(app: NestFastifyApplication, overrides: Record<string, unknown> = {}): Promise<{ agent: TestAgent; email: string }> {
+  const agent = browser(app);
+  const body = registration(overrides);
+  await agent.post('/api/account/register/').send(body).expect(200);
+  return { agent, email: body.email as string };
+}
+
+export interface OutboxMessage {
+  to_address: string;
+  subject: string;
+  text_body: string;
+  sent_at: Date | null;
+}
+
+export async function outboxFor(t: TestApp, to: string): Promise<OutboxMessage[]> {
+  return t.query<OutboxMessage & Record<string, unknown>>('SELECT to_address, subject, text_body, sent_at FROM mail_outbox WHERE to_address = $1 ORDER BY created_at', [to]);
+}
+
+/** The first link in the latest message to the address, as a path on this site. */
+export async function linkInLatestMail(t: TestApp, to: string): Promise<string> {
+  const messages = await outboxFor(t, to);
+  const text = messages.at(-1)?.text_body ?? '';
+  const url = /https?:\/\/\S+/.exec(text)?.[0];
+  if (!url) throw new Error(`No link in the mail to ${to}: ${text}`);
+  const parsed = new URL(url);
+  return parsed.pathname + parsed.search;
+}
+
+export function sessionCookie(response: { headers: Record<string, unknown> }): string | undefined {
+  const cookies = ([] as string[]).concat((response.headers['set-cookie'] as string[] | string | undefined) ?? []);
+  return cookies.find((cookie) => cookie.startsWith('fairdraw.sid='));
+}
