@@ -1,7 +1,10 @@
 // `npm run bench`: runs every suite (or those named on the command line) and prints one JSON document.
 import type { BenchSuite } from './bench-kit.js';
 
+// In-process figures first: the later suites start servers, which would blur the peak-RSS figures.
 const suites: Record<string, () => Promise<{ default: BenchSuite }>> = {
+  drawEngine: () => import('./draw-engine.bench.js'),
+  rng: () => import('./rng.bench.js'),
   http: () => import('./http.bench.js'),
 };
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import PgBoss from 'pg-boss';
 import { DataSource } from 'typeorm';
 import { migrations } from '../../src/migrations/index.js';
 
@@ -56,6 +57,10 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
       } finally {
         await source.destroy();
       }
+      // pg-boss creates its own schema at its first start: do it once in the template rather than in every copy.
+      const boss = new PgBoss({ connectionString: withDatabase(serverUrl, template), schema: 'pgboss', max: 1, supervise: false, schedule: false });
+      await boss.start();
+      await boss.stop({ graceful: false, wait: true });
       await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)} TEMPLATE ${pg.escapeIdentifier(template)}`);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK]);

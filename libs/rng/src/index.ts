@@ -1,0 +1,6 @@
+export type { RandomSource } from './random-source.js';
+export { createCryptoSource } from './crypto-source.js';
+export { createSeededSource, createSeededKeystream, seedKey } from './seeded-source.js';
+export type { KeystreamFill } from './chacha20-keystream.js';
+export { createSeedrandomSource } from './seedrandom-source.js';
+export { uniformInt, uniformBigInt } from './uniform.js';
