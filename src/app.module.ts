@@ -4,7 +4,9 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Environment } from './config/environment.js';
 import { migrations } from './migrations/index.js';
 import { AccountsModule } from './accounts/accounts.module.js';
+import { BillingModule } from './billing/billing.module.js';
 import { ClockModule } from './platform/clock/clock.js';
+import { DownloadsModule } from './platform/downloads/downloads.js';
 import { HumanCheckModule } from './platform/human-check/human-check.module.js';
 import { JobsModule } from './platform/jobs/jobs.module.js';
 import { MailModule } from './platform/mail/mail.module.js';
@@ -47,8 +49,10 @@ export class AppModule {
         HumanCheckModule,
         RateLimitModule,
         MailModule,
+        DownloadsModule,
         SiteModule,
         AccountsModule,
+        BillingModule,
       ],
     };
   }

@@ -31,6 +31,8 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot({ environment, databaseUrl: options.databaseUrl }), adapter, {
     logger: options.logger ?? ['error', 'warn', 'log'],
     abortOnError: false,
+    // Webhook signatures are computed over the exact bytes received.
+    rawBody: true,
   });
   refuseCrossSiteStateChanges(app.getHttpAdapter().getInstance());
   await registerSessions(app, environment, options.databaseUrl);

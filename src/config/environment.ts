@@ -80,6 +80,20 @@ export class Environment {
   @Matches(/^https?:\/\/\S+$/, { message: 'RECAPTCHA_VERIFY_URL must be an http(s) URL' })
   RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 
+  /**
+   * Seeds of the free generators come from this quantum random numbers service (ANU's JSON API: GET
+   * <url>?length=5&type=hex16&size=16, 4 s timeout) when set; otherwise, and whenever it fails, from the server's
+   * CSPRNG, marked as local.
+   */
+  @IsOptional()
+  @Matches(/^https?:\/\/\S+$/, { message: 'QUANTUM_SEED_URL must be an http(s) URL' })
+  QUANTUM_SEED_URL?: string;
+
+  /** Sent as x-api-key to the quantum service (ANU's current API requires a key). */
+  @IsOptional()
+  @IsString()
+  QUANTUM_SEED_API_KEY?: string;
+
   /** Mail goes out over SMTP when set (smtp://user:pass@host:port); otherwise each message is logged. */
   @IsOptional()
   @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
@@ -87,6 +101,19 @@ export class Environment {
 
   @IsString()
   MAIL_FROM = 'FairDraw <no-reply@fairdraw.com>';
+
+  /** Card payments through Stripe when set; the built-in test gateway otherwise. */
+  @IsOptional() @IsString() STRIPE_SECRET_KEY?: string;
+  @IsOptional() @IsString() STRIPE_WEBHOOK_SECRET?: string;
+  /** Only to point the Stripe SDK at a local stub in tests. */
+  @IsOptional() @Matches(/^https?:\/\/\S+$/, { message: 'STRIPE_API_URL must be an http(s) URL' }) STRIPE_API_URL?: string;
+  @IsOptional() @IsString() STRIPE_PUBLISHABLE_KEY?: string;
+
+  /** Wallet payments through PayPal REST when both are set; the built-in test wallet otherwise. */
+  @IsOptional() @IsString() PAYPAL_CLIENT_ID?: string;
+  @IsOptional() @IsString() PAYPAL_SECRET?: string;
+  @Matches(/^https?:\/\/\S+$/, { message: 'PAYPAL_API_URL must be an http(s) URL' })
+  PAYPAL_API_URL = 'https://api-m.paypal.com';
 
   /** Signs session cookies; required in production (every process must share it), generated into DATA_DIR otherwise. */
   @IsOptional()
@@ -100,7 +127,8 @@ export class Environment {
   PUBLIC_URL?: string;
 }
 
-const OPTIONAL_KEYS = ['DATABASE_URL', 'RECAPTCHA_SECRET_KEY', 'RECAPTCHA_SITE_KEY', 'SMTP_URL', 'PUBLIC_URL', 'SESSION_SECRET', 'TRUST_PROXY'];
+const OPTIONAL_KEYS = ['DATABASE_URL', 'RECAPTCHA_SECRET_KEY', 'RECAPTCHA_SITE_KEY', 'SMTP_URL', 'PUBLIC_URL', 'SESSION_SECRET', 'TRUST_PROXY',
+  'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'STRIPE_PUBLISHABLE_KEY', 'PAYPAL_CLIENT_ID', 'PAYPAL_SECRET', 'QUANTUM_SEED_URL', 'QUANTUM_SEED_API_KEY'];
 
 export class EnvironmentError extends Error {}
 

@@ -39,7 +39,22 @@ describe('site configuration and version (API)', () => {
       countryName: 'United States',
       currency: 'USD',
       reviewSummary: { rating: 5, count: 33 },
+      prices: { currency: 'USD', drawSingle: 4000, draw10: 24000, draw100: 160000 },
     });
+  });
+
+  it("delivers the country's prices, or those of the currency the visitor chose", async () => {
+    const uk = await http().get('/api/site/configuration').query({ country: 'uk' }).expect(200);
+    expect(uk.body.prices).toEqual({ currency: 'GBP', drawSingle: 3000, draw10: 18000, draw100: 120000 });
+    const chosen = await http().get('/api/site/configuration').query({ country: 'uk', currency: 'AUD' }).expect(200);
+    expect(chosen.body).toMatchObject({ currency: 'GBP', prices: { currency: 'AUD', drawSingle: 5000 } });
+    await http().get('/api/site/configuration').query({ currency: 'EUR' }).expect(400);
+  });
+
+  it('deletes the currency cookie through the cookie script path, and only preference cookies', async () => {
+    const response = await http().get('/api/site/deleteCookie/').query({ delete: 'currency', ts: Date.now() }).expect(204);
+    expect(String(response.headers['set-cookie'])).toMatch(/^currency=; .*Expires=Thu, 01 Jan 1970/);
+    await http().get('/api/site/deleteCookie/').query({ delete: 'fairdraw.sid' }).expect(400);
   });
 
   it('takes the country from the explicit code, else from the host name', async () => {

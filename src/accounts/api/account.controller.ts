@@ -1,4 +1,4 @@
-import { BadRequestException, Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, HttpCode, Inject, Optional, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
@@ -6,7 +6,9 @@ import type { FastifyReply } from 'fastify';
 import { APP_VERSION } from '../../config/app-version.js';
 import { HumanCheckService } from '../../platform/human-check/human-check.service.js';
 import { toModelState } from '../../platform/http/validation.js';
+import { CREDIT_BALANCE } from '../accounts.tokens.js';
 import { AccountService } from '../application/account.service.js';
+import type { CreditBalance } from '../application/ports/credit-balance.port.js';
 import type { User } from '../domain/user.js';
 import { type CallerRequest, CurrentUser, OptionalUser, RequireUser } from './auth/caller.js';
 import { LoginGuard } from './auth/login.guard.js';
@@ -33,7 +35,13 @@ export class AccountController {
   constructor(
     private readonly accounts: AccountService,
     private readonly humanCheck: HumanCheckService,
+    @Optional() @Inject(CREDIT_BALANCE) private readonly credits?: CreditBalance,
   ) {}
+
+  /** The user as the API shows it, with the credit balance billing keeps. */
+  private async present(user: User | undefined): Promise<UserResponseDto> {
+    return UserResponseDto.from(user, user && this.credits ? await this.credits.remainingCredits(user.id) : 0);
+  }
 
   @Post('register')
   @ApiOperation({ operationId: 'register', summary: 'Create an account and log in; a confirmation link is e-mailed' })
@@ -43,7 +51,7 @@ export class AccountController {
     await this.humanCheck.assertHuman(body.recaptchaResponse, request.ip);
     const user = await this.accounts.register(body, request.ip);
     await logIn(request, user);
-    return UserResponseDto.from(user);
+    return this.present(user);
   }
 
   @Post('login')
@@ -51,8 +59,8 @@ export class AccountController {
   @ApiOperation({ operationId: 'login', summary: 'Log in with e-mail and password (the session id is renewed)' })
   @ApiOkResponse({ type: UserResponseDto })
   @HttpCode(200)
-  login(@Body() _body: LoginRequestDto, @CurrentUser() user: User): UserResponseDto {
-    return UserResponseDto.from(user);
+  login(@Body() _body: LoginRequestDto, @CurrentUser() user: User): Promise<UserResponseDto> {
+    return this.present(user);
   }
 
   @Post('loginOrRegister')
@@ -76,7 +84,7 @@ export class AccountController {
       registered = true;
     }
     await logIn(request, user);
-    return { user: UserResponseDto.from(user), registered };
+    return { user: await this.present(user), registered };
   }
 
   @Post('logOut')
@@ -99,8 +107,8 @@ export class AccountController {
   @Get('get')
   @ApiOperation({ operationId: 'getAccount', summary: 'The current user; every personal field is null for a visitor' })
   @ApiOkResponse({ type: UserResponseDto })
-  get(@OptionalUser() user: User | undefined): UserResponseDto {
-    return UserResponseDto.from(user);
+  get(@OptionalUser() user: User | undefined): Promise<UserResponseDto> {
+    return this.present(user);
   }
 
   @Post('update')
@@ -110,7 +118,7 @@ export class AccountController {
   @HttpCode(200)
   async update(@Body() body: UpdateAccountRequestDto, @CurrentUser() user: User): Promise<UserResponseDto> {
     const { address, ...rest } = body;
-    return UserResponseDto.from(await this.accounts.updateProfile(user.id, { ...rest, address: address?.toDomain() }));
+    return this.present(await this.accounts.updateProfile(user.id, { ...rest, address: address?.toDomain() }));
   }
 
   @Post('forgotPassword')
@@ -137,15 +145,15 @@ export class AccountController {
   @ApiOperation({ operationId: 'authenticated', summary: "The client's 10-second session check (401 when the session is gone)" })
   @ApiOkResponse({ type: AuthenticatedResponseDto })
   @HttpCode(200)
-  authenticated(
+  async authenticated(
     @Query() _query: AuthenticatedQueryDto,
     @Body() body: AuthenticatedRequestDto,
     @CurrentUser() user: User,
     @Req() request: CallerRequest,
-  ): AuthenticatedResponseDto {
+  ): Promise<AuthenticatedResponseDto> {
     // The tab's clientSession joins the session, so that what the tab uploaded anonymously stays reachable.
     if (request.session && request.session.get('clientSession') !== body.clientSession) request.session.set('clientSession', body.clientSession);
-    return { user: UserResponseDto.from(user), version: APP_VERSION };
+    return { user: await this.present(user), version: APP_VERSION };
   }
 
   @Get('confirmEmail')

@@ -1,8 +1,8 @@
-import { Controller, Get, Query, Req } from '@nestjs/common';
+import { Controller, Get, HttpCode, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SiteConfigurationService } from '../application/site-configuration.service.js';
-import { SiteConfigurationQueryDto } from './dto/site-configuration.query.dto.js';
+import { DeleteCookieQueryDto, SiteConfigurationQueryDto } from './dto/site-configuration.query.dto.js';
 import { SiteConfigurationResponseDto } from './dto/site-configuration.response.dto.js';
 
 @ApiTags('site')
@@ -17,6 +17,13 @@ export class SiteController {
     @Query() query: SiteConfigurationQueryDto,
     @Req() request: FastifyRequest,
   ): Promise<SiteConfigurationResponseDto> {
-    return SiteConfigurationResponseDto.from(await this.siteConfiguration.forRequest(query.country, request.hostname));
+    return SiteConfigurationResponseDto.from(await this.siteConfiguration.forRequest(query.country, request.hostname, query.currency));
+  }
+
+  @Get('deleteCookie')
+  @HttpCode(204)
+  @ApiOperation({ operationId: 'deleteCookie', summary: "The cookie script path: deletes one of the site's own preference cookies" })
+  deleteCookie(@Query() query: DeleteCookieQueryDto, @Res({ passthrough: true }) reply: FastifyReply): void {
+    void reply.clearCookie(query.delete, { path: '/' });
   }
 }

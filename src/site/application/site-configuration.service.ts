@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { PriceService } from '../../billing/application/price.service.js';
+import { isCurrency } from '../../billing/domain/pricing.js';
 import { APP_VERSION } from '../../config/app-version.js';
 import type { Environment } from '../../config/environment.js';
 import { resolveCountry } from '../domain/country.js';
@@ -14,6 +16,7 @@ export class SiteConfigurationService {
   constructor(
     private readonly config: ConfigService<Environment, true>,
     @Inject(SITE_SETTING_REPOSITORY) private readonly settings: SiteSettingRepository,
+    private readonly prices: PriceService,
   ) {}
 
   get version(): string {
@@ -30,12 +33,15 @@ export class SiteConfigurationService {
     return mergeSiteSettings(defaults, await this.settings.loadStored());
   }
 
-  async forRequest(countryCode: string | undefined, host: string | undefined): Promise<SiteConfiguration> {
+  async forRequest(countryCode: string | undefined, host: string | undefined, currency?: string): Promise<SiteConfiguration> {
+    const country = resolveCountry(countryCode, host);
+    const prices = await this.prices.pricesFor(isCurrency(currency) ? currency : country.currency);
     return {
       version: APP_VERSION,
       environment: this.config.get('NODE_ENV', { infer: true }),
       ...(await this.currentSettings()),
-      country: resolveCountry(countryCode, host),
+      country,
+      prices,
       reviewSummary: {
         rating: this.config.get('REVIEW_RATING', { infer: true }),
         count: this.config.get('REVIEW_COUNT', { infer: true }),

@@ -7,4 +7,6 @@ export interface SiteConfiguration extends SiteSettings {
   environment: 'production' | 'development' | 'test';
   country: Country;
   reviewSummary: { rating: number; count: number };
+  /** The prices of the currency in force: the visitor's chosen one, else the country's. Minor units. */
+  prices: { currency: string; drawSingle: number; draw10: number; draw100: number };
 }

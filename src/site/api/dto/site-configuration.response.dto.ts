@@ -6,6 +6,13 @@ export class ReviewSummaryDto {
   @ApiProperty({ example: 33 }) count: number;
 }
 
+export class SitePricesDto {
+  @ApiProperty({ enum: ['USD', 'AUD', 'CAD', 'NZD', 'GBP'] }) currency: string;
+  @ApiProperty({ description: 'One draw, minor units' }) drawSingle: number;
+  @ApiProperty({ description: 'Pack of 10 credits, minor units' }) draw10: number;
+  @ApiProperty({ description: 'Pack of 100 credits, minor units' }) draw100: number;
+}
+
 export class SiteConfigurationResponseDto {
   @ApiProperty({ description: 'Server version; the client hard-reloads when it differs from its own.' })
   version: string;
@@ -34,6 +41,9 @@ export class SiteConfigurationResponseDto {
   @ApiProperty({ type: ReviewSummaryDto })
   reviewSummary: ReviewSummaryDto;
 
+  @ApiProperty({ type: SitePricesDto })
+  prices: SitePricesDto;
+
   static from(configuration: SiteConfiguration): SiteConfigurationResponseDto {
     const dto = new SiteConfigurationResponseDto();
     dto.version = configuration.version;
@@ -45,6 +55,8 @@ export class SiteConfigurationResponseDto {
     dto.countryName = configuration.country.name;
     dto.currency = configuration.country.currency;
     dto.reviewSummary = { rating: configuration.reviewSummary.rating, count: configuration.reviewSummary.count };
+    const { currency, drawSingle, draw10, draw100 } = configuration.prices;
+    dto.prices = { currency, drawSingle, draw10, draw100 };
     return dto;
   }
 }

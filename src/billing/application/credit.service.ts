@@ -1,0 +1,34 @@
+import { ConflictException, Inject, Injectable } from '@nestjs/common';
+import type { CreditBalance } from '../../accounts/application/ports/credit-balance.port.js';
+import { CLOCK, type Clock } from '../../platform/clock/clock.js';
+import { BILLING_REPOSITORY } from '../billing.tokens.js';
+import { type CreditPackKind, type CreditsData, summariseCredits } from '../domain/credit-pack.js';
+import { BILLING_MESSAGES } from '../domain/payment.js';
+import type { BillingRepository } from './ports/billing.repository.port.js';
+
+@Injectable()
+export class CreditService implements CreditBalance {
+  constructor(
+    @Inject(BILLING_REPOSITORY) private readonly billing: BillingRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  remainingCredits(userId: string): Promise<number> {
+    return this.billing.unusedCredits(userId, this.clock.now());
+  }
+
+  async creditsData(userId: string): Promise<CreditsData> {
+    return summariseCredits(await this.billing.creditPacks(userId), this.clock.now());
+  }
+
+  addPack(userId: string, kind: CreditPackKind, credits: number, expiryDate: Date, note?: string): Promise<string> {
+    return this.billing.addPack({ userId, kind, credits, expiryDate, note }, this.clock.now());
+  }
+
+  /** Spends one credit for `redeemedFor` (a draw id); 409 when none is left. */
+  async redeem(userId: string, redeemedFor: string): Promise<string> {
+    const credit = await this.billing.redeemCredit(userId, redeemedFor, this.clock.now());
+    if (!credit) throw new ConflictException({ message: BILLING_MESSAGES.noCredits });
+    return credit;
+  }
+}

@@ -1,0 +1,21 @@
+import type { Currency } from '../../domain/pricing.js';
+
+export interface CardCharge {
+  amount: number;
+  currency: Currency;
+  /** The card token (payment method) from the checkout. */
+  token: string;
+  /** The same key for a retried request: the provider charges once. */
+  idempotencyKey: string;
+  description: string;
+}
+
+export type CardChargeResult = { status: 'succeeded'; reference: string } | { status: 'declined'; message: string; reference?: string };
+
+/** Card payments: the built-in test gateway, or Stripe when STRIPE_SECRET_KEY is set. */
+export interface CardGateway {
+  readonly name: 'test' | 'stripe';
+  charge(charge: CardCharge): Promise<CardChargeResult>;
+}
+
+export const CARD_GATEWAY = Symbol('CARD_GATEWAY');

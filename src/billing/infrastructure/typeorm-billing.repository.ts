@@ -1,0 +1,142 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { DataSource, Repository } from 'typeorm';
+import type { BillingRepository, Fulfilment, NewPayment } from '../application/ports/billing.repository.port.js';
+import type { CreditPack, CreditPackKind } from '../domain/credit-pack.js';
+import type { Invoice, Payment, PaymentStatus } from '../domain/payment.js';
+import type { Currency, PriceSettings } from '../domain/pricing.js';
+import { BillingMapper } from './billing.mappers.js';
+import { CreditOrmEntity, CreditPackOrmEntity, InvoiceOrmEntity, PaymentOrmEntity, PriceSettingOrmEntity } from './billing.orm-entities.js';
+
+@Injectable()
+export class TypeormBillingRepository implements BillingRepository {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(PriceSettingOrmEntity) private readonly prices: Repository<PriceSettingOrmEntity>,
+    @InjectRepository(PaymentOrmEntity) private readonly payments: Repository<PaymentOrmEntity>,
+    @InjectRepository(CreditPackOrmEntity) private readonly packs: Repository<CreditPackOrmEntity>,
+    @InjectRepository(CreditOrmEntity) private readonly credits: Repository<CreditOrmEntity>,
+    @InjectRepository(InvoiceOrmEntity) private readonly invoices: Repository<InvoiceOrmEntity>,
+  ) {}
+
+  async pricesFor(currency: Currency): Promise<PriceSettings | null> {
+    const row = await this.prices.findOneBy({ currency });
+    return row ? BillingMapper.prices(row) : null;
+  }
+
+  async recordPayment(payment: NewPayment): Promise<Payment> {
+    await this.payments
+      .createQueryBuilder()
+      .insert()
+      .values({ ...payment, status: 'pending', createdAt: new Date() })
+      .orIgnore()
+      .execute();
+    return BillingMapper.payment(await this.payments.findOneByOrFail({ idempotencyKey: payment.idempotencyKey }));
+  }
+
+  async findPayment(id: string): Promise<Payment | null> {
+    const row = await this.payments.findOneBy({ id });
+    return row ? BillingMapper.payment(row) : null;
+  }
+
+  async findPaymentByReference(gateway: string, reference: string): Promise<Payment | null> {
+    const row = await this.payments.findOneBy({ gateway, gatewayReference: reference });
+    return row ? BillingMapper.payment(row) : null;
+  }
+
+  async setGatewayReference(id: string, reference: string): Promise<void> {
+    await this.payments.update({ id }, { gatewayReference: reference });
+  }
+
+  async settlePayment(id: string, status: Exclude<PaymentStatus, 'pending'>, at: Date, details: { reference?: string; declineMessage?: string }): Promise<boolean> {
+    const result = await this.payments.update(
+      { id, status: 'pending' },
+      { status, completedAt: at, declineMessage: details.declineMessage ?? null, ...(details.reference && { gatewayReference: details.reference }) },
+    );
+    return (result.affected ?? 0) > 0;
+  }
+
+  async fulfil(paymentId: string, fulfilment: Fulfilment, at: Date): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const [claimed] = (await manager.query(
+        `UPDATE payment SET fulfilled_at = $2 WHERE id = $1 AND status = 'succeeded' AND fulfilled_at IS NULL RETURNING amount, currency`,
+        [paymentId, at],
+      )) as [{ amount: number; currency: string }[], number];
+      if (claimed.length === 0) return false;
+      const [pack] = (await manager.query(
+        `INSERT INTO credit_pack (user_id, kind, purchase_date, expiry_date, payment_id) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [fulfilment.userId, fulfilment.packKind, at, fulfilment.expiryDate, paymentId],
+      )) as { id: string }[];
+      await manager.query(`INSERT INTO credit (pack_id, user_id) SELECT $1, $2 FROM generate_series(1, $3)`, [pack.id, fulfilment.userId, fulfilment.credits]);
+      // The counter row is locked until commit: numbers are gapless and in order.
+      const [[counter]] = (await manager.query(`UPDATE invoice_counter SET next_number = next_number + 1 WHERE id = 1 RETURNING next_number - 1 AS number`)) as [
+        { number: number }[],
+        number,
+      ];
+      const { invoice } = fulfilment;
+      await manager.query(
+        `INSERT INTO invoice (invoice_number, user_id, payment_id, date_created, currency, amount, description, customer_name, customer_email, customer_address)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [counter.number, fulfilment.userId, paymentId, at, claimed[0].currency, claimed[0].amount, invoice.description, invoice.customerName, invoice.customerEmail, JSON.stringify(invoice.customerAddress)],
+      );
+      return true;
+    });
+  }
+
+  async addPack(pack: { userId: string; kind: CreditPackKind; credits: number; expiryDate: Date; note?: string }, at: Date): Promise<string> {
+    return this.dataSource.transaction(async (manager) => {
+      const [row] = (await manager.query(
+        `INSERT INTO credit_pack (user_id, kind, purchase_date, expiry_date, note) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [pack.userId, pack.kind, at, pack.expiryDate, pack.note ?? null],
+      )) as { id: string }[];
+      await manager.query(`INSERT INTO credit (pack_id, user_id) SELECT $1, $2 FROM generate_series(1, $3)`, [row.id, pack.userId, pack.credits]);
+      return row.id;
+    });
+  }
+
+  async creditPacks(userId: string): Promise<CreditPack[]> {
+    const packs = await this.packs.find({ where: { userId }, order: { purchaseDate: 'DESC' } });
+    const credits = packs.length ? await this.credits.createQueryBuilder('c').where('c.pack_id IN (:...ids)', { ids: packs.map((p) => p.id) }).getMany() : [];
+    return packs.map((pack) => BillingMapper.pack(pack, credits.filter((credit) => credit.packId === pack.id)));
+  }
+
+  async unusedCredits(userId: string, at: Date): Promise<number> {
+    const [row] = (await this.dataSource.query(
+      `SELECT count(*)::int AS unused FROM credit c JOIN credit_pack p ON p.id = c.pack_id
+        WHERE c.user_id = $1 AND c.redeemed_date IS NULL AND p.expiry_date > $2`,
+      [userId, at],
+    )) as { unused: number }[];
+    return row.unused;
+  }
+
+  async redeemCredit(userId: string, redeemedFor: string, at: Date): Promise<string | null> {
+    // SKIP LOCKED: concurrent redemptions each take a different credit, and none waits on another's lock.
+    const [rows] = (await this.dataSource.query(
+      `UPDATE credit SET redeemed_date = $3, redeemed_for = $2
+        WHERE id = (
+          SELECT c.id FROM credit c JOIN credit_pack p ON p.id = c.pack_id
+           WHERE c.user_id = $1 AND c.redeemed_date IS NULL AND p.expiry_date > $3
+           ORDER BY p.expiry_date, c.id
+           LIMIT 1
+           FOR UPDATE OF c SKIP LOCKED)
+        RETURNING id`,
+      [userId, redeemedFor, at],
+    )) as [{ id: string }[], number];
+    return rows[0]?.id ?? null;
+  }
+
+  async invoicesFor(userId: string, page: number, count: number): Promise<{ invoices: Invoice[]; total: number }> {
+    const [rows, total] = await this.invoices.findAndCount({ where: { userId }, order: { invoiceNumber: 'DESC' }, skip: (page - 1) * count, take: count });
+    return { invoices: rows.map((row) => BillingMapper.invoice(row)), total };
+  }
+
+  async findInvoice(id: string): Promise<Invoice | null> {
+    const row = await this.invoices.findOneBy({ id });
+    return row ? BillingMapper.invoice(row) : null;
+  }
+
+  async findInvoiceByPayment(paymentId: string): Promise<Invoice | null> {
+    const row = await this.invoices.findOneBy({ paymentId });
+    return row ? BillingMapper.invoice(row) : null;
+  }
+}

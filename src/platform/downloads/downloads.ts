@@ -1,0 +1,64 @@
+import { Controller, Get, Global, Injectable, Module, NotFoundException, Param, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+
+export interface DownloadFile {
+  fileName: string;
+  contentType: string;
+  body: Readable | Buffer;
+}
+
+/** Who asks for a download, as the authentication guard found them (undefined for a visitor). */
+export interface DownloadCaller {
+  id: string;
+  role?: string;
+}
+
+/** A module's kind of download (invoice, entries, results, certificate…) with its own access rule. */
+export interface DownloadProvider {
+  kind: string;
+  /** The file, or null when it does not exist or the caller may not have it (both answer 404). */
+  open(id: string, caller: DownloadCaller | undefined): Promise<DownloadFile | null>;
+}
+
+@Injectable()
+export class DownloadRegistry {
+  private readonly providers = new Map<string, DownloadProvider>();
+
+  register(provider: DownloadProvider): void {
+    if (this.providers.has(provider.kind)) throw new Error(`Download kind ${provider.kind} is registered twice`);
+    this.providers.set(provider.kind, provider);
+  }
+
+  provider(kind: string): DownloadProvider | undefined {
+    return this.providers.get(kind);
+  }
+}
+
+const NOT_FOUND = 'File not found.';
+
+/** The one download route of DESIGN.md: `/download/{kind}/{id}`. */
+@ApiExcludeController()
+@Controller('download')
+export class DownloadsController {
+  constructor(private readonly registry: DownloadRegistry) {}
+
+  @Get(':kind/:id')
+  async download(@Param('kind') kind: string, @Param('id') id: string, @Req() request: FastifyRequest & { user?: DownloadCaller }, @Res() reply: FastifyReply): Promise<void> {
+    const provider = this.registry.provider(kind);
+    const file = provider ? await provider.open(id, request.user) : null;
+    if (!file) throw new NotFoundException({ message: NOT_FOUND });
+    const asciiName = file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+    await reply
+      .header('Content-Type', file.contentType)
+      .header('Content-Disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+      .header('Cache-Control', 'private, no-store')
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(file.body);
+  }
+}
+
+@Global()
+@Module({ providers: [DownloadRegistry], controllers: [DownloadsController], exports: [DownloadRegistry] })
+export class DownloadsModule {}
