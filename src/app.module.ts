@@ -6,6 +6,7 @@ import { migrations } from './migrations/index.js';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { BillingModule } from './billing/billing.module.js';
 import { ClockModule } from './platform/clock/clock.js';
+import { SafeTypeormLogger } from './platform/database/safe-typeorm.logger.js';
 import { DownloadsModule } from './platform/downloads/downloads.js';
 import { HumanCheckModule } from './platform/human-check/human-check.module.js';
 import { JobsModule } from './platform/jobs/jobs.module.js';
@@ -42,7 +43,8 @@ export class AppModule {
           migrationsRun: true,
           migrationsTransactionMode: 'each',
           synchronize: false,
-          logging: ['error', 'migration'],
+          logging: ['error', 'warn', 'migration'],
+          logger: new SafeTypeormLogger(),
         }),
         ClockModule,
         JobsModule.forRoot(options.databaseUrl),

@@ -84,7 +84,8 @@ describe('client shell in Chromium', () => {
     await page.waitForURL(base + '/account/login/?ReturnUrl=%2Fdraws%2F%3Fcancelled%3Dtrue');
     await page.goto(base + '/uk/account/edit/');
     await page.waitForURL(base + '/uk/account/login/?ReturnUrl=%2Fuk%2Faccount%2Fedit%2F');
-    expect(await page.title()).toBe('Log in | FairDraw™');
+    // The title follows once the login screen's code has loaded.
+    await page.waitForFunction(() => document.title === 'Log in | FairDraw™');
     await page.context().close();
   });
 

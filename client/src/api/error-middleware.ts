@@ -1,17 +1,31 @@
 import { isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
 import { notifications } from '@mantine/notifications';
 import { loginRequired } from '../features/accounts/session-slice';
-import { notificationMessagesOf } from './error-messages';
+import { type ErrorEnvelope, notificationMessagesOf } from './error-messages';
 
-/** Every failed call is shown the same way: one notification per modelState entry, or a login on 401. */
+/**
+ * Calls whose 401 is an answer about credentials, not a lost session: a wrong password must not send the visitor to
+ * the login page, and the session check handles its own 401.
+ */
+const CREDENTIAL_ENDPOINTS = new Set(['login', 'loginOrRegister', 'authenticated']);
+
+interface RejectedMeta {
+  arg?: { endpointName?: string; type?: 'query' | 'mutation' };
+}
+
+/**
+ * Every failed call is shown the same way (part 1 §8): a login on 401, else one notification per modelState entry or
+ * the message. A mutation's field errors are left to its form, which shows each under its field.
+ */
 export const errorNotificationMiddleware: Middleware = (store) => (next) => (action) => {
   if (isRejectedWithValue(action)) {
     const payload = action.payload as { status?: number | string; data?: unknown };
-    if (payload.status === 401) {
+    const { endpointName, type } = (action.meta as RejectedMeta).arg ?? {};
+    if (payload.status === 401 && !CREDENTIAL_ENDPOINTS.has(endpointName ?? '')) {
       store.dispatch(loginRequired());
-    } else {
+    } else if (!(type === 'mutation' && (payload.data as ErrorEnvelope | undefined)?.modelState)) {
       for (const message of notificationMessagesOf(payload.data)) {
-        notifications.show({ color: 'red', title: 'Error', message, autoClose: 8000 });
+        notifications.show({ color: 'red', title: 'Error', message, autoClose: 8000, closeButtonProps: { 'aria-label': 'Close notification' } });
       }
     }
   }

@@ -48,6 +48,8 @@ describe('route table', () => {
     expect(isSafeLocalPath('/draws/')).toBe(true);
     expect(isSafeLocalPath('//evil.example/')).toBe(false);
     expect(isSafeLocalPath('/\\evil.example')).toBe(false);
+    expect(isSafeLocalPath('/\t/evil.example')).toBe(false);
+    expect(isSafeLocalPath('/draws/?q=a b')).toBe(false);
     expect(isSafeLocalPath('https://evil.example/')).toBe(false);
     expect(isSafeLocalPath('')).toBe(false);
   });

@@ -184,6 +184,7 @@ export function prefixedPaths(route: RouteDefinition): string[] {
  * A safe local ReturnUrl: a path on this site (not `//host`, not a scheme), as login will require.
  */
 export function isSafeLocalPath(value: string | null | undefined): value is string {
-  return !!value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') && !/[\r\n]/.test(value);
+  // Browsers drop tabs and newlines from URLs and read \ as /: "/\t/evil" and "/\evil" would become "//evil".
+  return !!value && value.startsWith('/') && !value.startsWith('//') && !/[\\\u0000-\u001f\u007f\s]/.test(value);
 }
 

@@ -6,10 +6,13 @@ const brand: MantineColorsTuple = ['#e8f0fe', '#cfdefa', '#9ebcf3', '#6a98ec', '
 // Mantine's "dimmed" text is gray 6; darkened so secondary text still reads at 4.5:1 on white.
 const gray: MantineColorsTuple = ['#f8f9fa', '#f1f3f5', '#e9ecef', '#dee2e6', '#ced4da', '#adb5bd', '#5c636b', '#495057', '#343a40', '#212529'];
 
+// Mantine's error red (shade 6) reads at 3.3:1 on white; these shades keep error text at 4.5:1 or better.
+const red: MantineColorsTuple = ['#fff5f5', '#ffe3e3', '#ffc9c9', '#ffa8a8', '#ff8787', '#e03131', '#c92a2a', '#b02525', '#962020', '#7d1a1a'];
+
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 7,
-  colors: { brand, gray },
+  colors: { brand, gray, red },
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   headings: { fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', fontWeight: '700' },
   defaultRadius: 'md',

@@ -1,10 +1,10 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { MessageResponseDto } from '../../platform/http/message.response.dto.js';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyService } from '../application/api-key.service.js';
 import type { User } from '../domain/user.js';
 import { CurrentUser, RequireSession } from './auth/caller.js';
 import { ApiKeyResponseDto, CreateApiKeyRequestDto, CreatedApiKeyResponseDto, RevokeApiKeyRequestDto } from './dto/api-key.dto.js';
-import { MessageResponseDto } from './dto/user.response.dto.js';
 
 /** API keys of apiEnabled users, managed from a browser session only. */
 @ApiTags('account')

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { BadRequestException, ConflictException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../../config/environment.js';
@@ -109,6 +110,33 @@ export class AccountService {
       lastName: profile.lastName?.trim(),
       agentOrganisation: profile.agentOrganisation === undefined ? undefined : (profile.agentOrganisation?.trim() ?? null),
     });
+  }
+
+  /**
+   * An account for a visitor who ran a draw without one (createAccountAndLinkDraw): no password yet; the e-mail
+   * carries a link to choose one. Null when the e-mail already has an account.
+   */
+  async registerWithoutPassword(email: string, address: string): Promise<User | null> {
+    await this.limits.registrationsPerAddress.consume(address);
+    const user = await this.users.create({
+      email: normaliseEmail(email),
+      // Nothing can log in with this: a random secret nobody knows, until the owner sets a password by the link.
+      passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+      firstName: '',
+      lastName: '',
+      isAgent: false,
+      agentOrganisation: null,
+      optedIntoCommunication: false,
+    });
+    if (!user) return null;
+    const { token, hash } = generateAccountToken();
+    await this.tokens.create({ userId: user.id, purpose: 'password_reset', tokenHash: hash, expiresAt: this.after(EMAIL_CONFIRMATION_TTL_MS) });
+    await this.mail.send({
+      to: user.email,
+      subject: 'Your FairDraw account: choose a password',
+      text: `Hello,\n\nWe created a FairDraw account for ${user.email} and linked your draw to it. Choose a password within 7 days to log in:\n${this.publicUrl()}/account/resetpassword/${token}/\n\nFairDraw`,
+    });
+    return user;
   }
 
   /** Always answers the same, so the form cannot be used to learn which e-mail addresses have accounts. */

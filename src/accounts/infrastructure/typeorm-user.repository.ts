@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { QueryFailedError, type Repository } from 'typeorm';
+import type { Repository } from 'typeorm';
 import type { NewUser, ProfileChanges, UserRepository } from '../application/ports/user.repository.port.js';
 import type { User, UserRole } from '../domain/user.js';
 import { UserMapper } from './user.mapper.js';
 import { UserOrmEntity } from './user.orm-entity.js';
 
-const UNIQUE_VIOLATION = '23505';
 
 @Injectable()
 export class TypeormUserRepository implements UserRepository {
@@ -28,13 +27,10 @@ export class TypeormUserRepository implements UserRepository {
   }
 
   async create(user: NewUser): Promise<User | null> {
-    try {
-      const row = await this.users.save(this.users.create({ ...user, role: user.role ?? 'user' }));
-      return UserMapper.toDomain(row);
-    } catch (error) {
-      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION) return null;
-      throw error;
-    }
+    // ON CONFLICT DO NOTHING: an e-mail already registered (any case) inserts nothing, and no failed query is logged.
+    const result = await this.users.createQueryBuilder().insert().values({ ...user, role: user.role ?? 'user' }).orIgnore().returning('id').execute();
+    const inserted = (result.raw as { id: string }[])[0];
+    return inserted ? UserMapper.toDomain(await this.users.findOneByOrFail({ id: inserted.id })) : null;
   }
 
   async updateProfile(id: string, changes: ProfileChanges): Promise<User> {

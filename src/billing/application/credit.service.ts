@@ -4,6 +4,7 @@ import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { BILLING_REPOSITORY } from '../billing.tokens.js';
 import { type CreditPackKind, type CreditsData, summariseCredits } from '../domain/credit-pack.js';
 import { BILLING_MESSAGES } from '../domain/payment.js';
+import { addMonths, PURCHASED_CREDITS_VALID_MONTHS } from '../domain/pricing.js';
 import type { BillingRepository } from './ports/billing.repository.port.js';
 
 @Injectable()
@@ -30,5 +31,10 @@ export class CreditService implements CreditBalance {
     const credit = await this.billing.redeemCredit(userId, redeemedFor, this.clock.now());
     if (!credit) throw new ConflictException({ message: BILLING_MESSAGES.noCredits });
     return credit;
+  }
+
+  /** A cancelled prepaid draw gives its credit back, as a refund pack of one (once: keyed by the draw). */
+  async refundFor(userId: string, redeemedFor: string): Promise<boolean> {
+    return this.billing.refundRedeemedCredit(userId, redeemedFor, addMonths(this.clock.now(), PURCHASED_CREDITS_VALID_MONTHS), this.clock.now());
   }
 }

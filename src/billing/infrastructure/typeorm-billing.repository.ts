@@ -139,4 +139,17 @@ export class TypeormBillingRepository implements BillingRepository {
     const row = await this.invoices.findOneBy({ paymentId });
     return row ? BillingMapper.invoice(row) : null;
   }
+
+  async refundRedeemedCredit(userId: string, redeemedFor: string, expiryDate: Date, at: Date): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const redeemed = (await manager.query(`SELECT id FROM credit WHERE user_id = $1 AND redeemed_for = $2 FOR UPDATE`, [userId, redeemedFor])) as { id: string }[];
+      if (redeemed.length === 0) return false;
+      const note = `refund for ${redeemedFor}`;
+      const already = (await manager.query(`SELECT 1 FROM credit_pack WHERE user_id = $1 AND kind = 'refund' AND note = $2`, [userId, note])) as unknown[];
+      if (already.length > 0) return false;
+      const [pack] = (await manager.query(`INSERT INTO credit_pack (user_id, kind, purchase_date, expiry_date, note) VALUES ($1, 'refund', $2, $3, $4) RETURNING id`, [userId, at, expiryDate, note])) as { id: string }[];
+      await manager.query(`INSERT INTO credit (pack_id, user_id) VALUES ($1, $2)`, [pack.id, userId]);
+      return true;
+    });
+  }
 }

@@ -46,13 +46,3 @@ export class LoginOrRegisterResponseDto {
 export class CheckEmailResponseDto {
   @ApiProperty() exists: boolean;
 }
-
-export class MessageResponseDto {
-  @ApiProperty() message: string;
-
-  static of(message: string): MessageResponseDto {
-    const dto = new MessageResponseDto();
-    dto.message = message;
-    return dto;
-  }
-}

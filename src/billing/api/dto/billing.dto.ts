@@ -58,7 +58,7 @@ export class BuyCreditsRequestDto {
 
 export class BuyCreditsResponseDto {
   @ApiProperty() remainingCredits: number;
-  @ApiProperty({ description: 'The invoice of this purchase.' }) invoiceNumber: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'The invoice of this purchase.' }) invoiceNumber: number | null;
 }
 
 export class CreateWalletPaymentRequestDto {
@@ -76,8 +76,8 @@ export class ExecuteWalletPaymentRequestDto {
 }
 
 export class InvoicesQueryDto {
-  @ApiPropertyOptional({ default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) page = 1;
-  @ApiPropertyOptional({ default: 10 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) count = 10;
+  @ApiPropertyOptional({ type: Number, default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) page = 1;
+  @ApiPropertyOptional({ type: Number, default: 10 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) count = 10;
 }
 
 export class InvoiceDto {

@@ -39,6 +39,8 @@ export interface BillingRepository {
   unusedCredits(userId: string, at: Date): Promise<number>;
   /** Spends the unused, unexpired credit that expires first; null when there is none. Safe under concurrency. */
   redeemCredit(userId: string, redeemedFor: string, at: Date): Promise<string | null>;
+  /** Adds a refund pack of one credit for the credit redeemed for `redeemedFor`, unless refunded already. */
+  refundRedeemedCredit(userId: string, redeemedFor: string, expiryDate: Date, at: Date): Promise<boolean>;
   invoicesFor(userId: string, page: number, count: number): Promise<{ invoices: Invoice[]; total: number }>;
   findInvoice(id: string): Promise<Invoice | null>;
   findInvoiceByPayment(paymentId: string): Promise<Invoice | null>;
