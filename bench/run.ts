@@ -5,6 +5,7 @@ import type { BenchSuite } from './bench-kit.js';
 const suites: Record<string, () => Promise<{ default: BenchSuite }>> = {
   drawEngine: () => import('./draw-engine.bench.js'),
   rng: () => import('./rng.bench.js'),
+  tools: () => import('./tools.bench.js'),
   http: () => import('./http.bench.js'),
 };
 

@@ -13,6 +13,7 @@ import { JobsModule } from './platform/jobs/jobs.module.js';
 import { MailModule } from './platform/mail/mail.module.js';
 import { RateLimitModule } from './platform/rate-limit/rate-limit.module.js';
 import { SiteModule } from './site/site.module.js';
+import { ToolsModule } from './tools/tools.module.js';
 
 export interface AppModuleOptions {
   /** The validated settings (src/config/environment.ts). */
@@ -55,6 +56,7 @@ export class AppModule {
         SiteModule,
         AccountsModule,
         BillingModule,
+        ToolsModule,
       ],
     };
   }

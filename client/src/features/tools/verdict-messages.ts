@@ -1,0 +1,8 @@
+import type { RngModelState } from './rules';
+
+/** The one message under each field, from a verdict of the rules. */
+export function firstMessages(modelState: RngModelState): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(modelState)) if (messages?.[0]) fields[field] = messages[0];
+  return fields;
+}

@@ -1,0 +1,1 @@
+export const RNG_FILE_REPOSITORY = Symbol('RNG_FILE_REPOSITORY');
