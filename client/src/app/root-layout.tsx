@@ -2,6 +2,7 @@ import { Box, Progress } from '@mantine/core';
 import { useEffect, useLayoutEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useGetSiteConfigurationQuery } from '../api/site-api';
+import { SessionKeeper } from '../features/accounts/components/session-keeper';
 import { selectLoginRequiredCount } from '../features/accounts/session-slice';
 import { useAnalytics } from '../features/analytics/analytics-context';
 import { SiteFooter } from '../features/site/components/site-footer';
@@ -44,7 +45,8 @@ export function RootLayout() {
   }, [location.pathname, location.hash]);
 
   useEffect(() => {
-    if (loginRequiredCount === 0) return;
+    // A failed login answers 401 too: on the login screen there is nowhere further to send the visitor.
+    if (loginRequiredCount === 0 || current?.name === 'login') return;
     const returnUrl = window.location.pathname + window.location.search;
     void navigate(link('login', { query: { ReturnUrl: returnUrl } }));
     // Only a new 401 sends the visitor to login, not a re-render.
@@ -68,6 +70,7 @@ export function RootLayout() {
         <Outlet />
       </Box>
       <SiteFooter version={site?.version} />
+      <SessionKeeper />
     </Box>
   );
 }

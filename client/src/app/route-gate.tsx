@@ -1,6 +1,7 @@
+import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
-import { selectUser } from '../features/accounts/session-slice';
+import { selectSessionEnding, selectSessionLoaded, selectUser } from '../features/accounts/session-slice';
 import { UnknownUrl } from '../features/errors/components/unknown-url';
 import { useAppSelector } from './hooks';
 import { paramsAreValid, ROUTES, type RouteName } from './routes';
@@ -11,12 +12,25 @@ export function RouteGate({ name, children }: { name: RouteName; children: React
   const params = useParams();
   const location = useLocation();
   const user = useAppSelector(selectUser);
+  const loaded = useAppSelector(selectSessionLoaded);
+  const ending = useAppSelector(selectSessionEnding);
   const link = useRouteLink();
   const route = ROUTES[name];
   if (!paramsAreValid(route, params)) return <UnknownUrl />;
-  if (route.module === 'private' && !user) {
-    const returnUrl = location.pathname + location.search + location.hash;
-    return <Navigate to={link('login', { query: { ReturnUrl: returnUrl } })} replace />;
+  if (route.module === 'private') {
+    // Until the account has loaded a returning user looks like a visitor; while logging out the page is about to
+    // reload home. Deciding in either moment would flash the login screen.
+    if (!loaded || ending) {
+      return (
+        <Center py={80}>
+          <Loader aria-label="Loading your account" />
+        </Center>
+      );
+    }
+    if (!user) {
+      const returnUrl = location.pathname + location.search + location.hash;
+      return <Navigate to={link('login', { query: { ReturnUrl: returnUrl } })} replace />;
+    }
   }
   return <>{children}</>;
 }

@@ -185,6 +185,7 @@ export function prefixedPaths(route: RouteDefinition): string[] {
  */
 export function isSafeLocalPath(value: string | null | undefined): value is string {
   // Browsers drop tabs and newlines from URLs and read \ as /: "/\t/evil" and "/\evil" would become "//evil".
-  return !!value && value.startsWith('/') && !value.startsWith('//') && !/[\\\u0000-\u001f\u007f\s]/.test(value);
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return false;
+  return ![...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f || /\s/.test(char));
 }
 

@@ -15,6 +15,17 @@ const injectedRtkApi = api
           url: `/api/site/configuration`,
           params: {
             country: queryArg.country,
+            currency: queryArg.currency,
+          },
+        }),
+        providesTags: ["site"],
+      }),
+      deleteCookie: build.query<DeleteCookieApiResponse, DeleteCookieApiArg>({
+        query: (queryArg) => ({
+          url: `/api/site/deleteCookie`,
+          params: {
+            delete: queryArg["delete"],
+            ts: queryArg.ts,
           },
         }),
         providesTags: ["site"],
@@ -37,6 +48,14 @@ export type GetSiteConfigurationApiResponse =
 export type GetSiteConfigurationApiArg = {
   /** Country from the path prefix; else taken from the host name. */
   country?: "us" | "au" | "ca" | "nz" | "uk";
+  /** The visitor's chosen payment currency; else the country's. */
+  currency?: "USD" | "AUD" | "CAD" | "NZD" | "GBP";
+};
+export type DeleteCookieApiResponse = unknown;
+export type DeleteCookieApiArg = {
+  delete: "currency" | "listconfig";
+  /** Defeats caches. */
+  ts?: string;
 };
 export type GetVersionApiResponse = /** status 200  */ string;
 export type GetVersionApiArg = {
@@ -45,6 +64,15 @@ export type GetVersionApiArg = {
 export type ReviewSummaryDto = {
   rating: number;
   count: number;
+};
+export type SitePricesDto = {
+  currency: "USD" | "AUD" | "CAD" | "NZD" | "GBP";
+  /** One draw, minor units */
+  drawSingle: number;
+  /** Pack of 10 credits, minor units */
+  draw10: number;
+  /** Pack of 100 credits, minor units */
+  draw100: number;
 };
 export type SiteConfigurationResponseDto = {
   /** Server version; the client hard-reloads when it differs from its own. */
@@ -60,10 +88,13 @@ export type SiteConfigurationResponseDto = {
   countryName: string;
   currency: "USD" | "AUD" | "CAD" | "NZD" | "GBP";
   reviewSummary: ReviewSummaryDto;
+  prices: SitePricesDto;
 };
 export const {
   useGetSiteConfigurationQuery,
   useLazyGetSiteConfigurationQuery,
+  useDeleteCookieQuery,
+  useLazyDeleteCookieQuery,
   useGetVersionQuery,
   useLazyGetVersionQuery,
 } = injectedRtkApi;

@@ -1,15 +1,13 @@
-import type { CountryCode } from '../../app/countries';
+import { formatMoney, type SitePrices } from '../site/currency';
 
-/** The advertised price of one certified draw per country site (part 1 §9 "Current offers for one draw"). */
-export const SINGLE_DRAW_OFFERS: Record<CountryCode, { amount: number; currency: string }> = {
-  us: { amount: 40, currency: 'USD' },
-  uk: { amount: 30, currency: 'GBP' },
-  au: { amount: 50, currency: 'AUD' },
-  ca: { amount: 50, currency: 'CAD' },
-  nz: { amount: 50, currency: 'NZD' },
-};
-
-export function formatOffer(country: CountryCode, locale?: string): string {
-  const { amount, currency } = SINGLE_DRAW_OFFERS[country];
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
+/**
+ * The home page's offers, from the server's price settings for the currency in force (the country site's, or the
+ * one the visitor chose): one draw, and the packs of 10 and 100 credits.
+ */
+export function pricingOffers(prices: SitePrices, locale?: string): { single: string; ten: string; hundred: string } {
+  return {
+    single: formatMoney(prices.drawSingle, prices.currency, locale),
+    ten: formatMoney(prices.draw10, prices.currency, locale),
+    hundred: formatMoney(prices.draw100, prices.currency, locale),
+  };
 }

@@ -1,12 +1,14 @@
-import { Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCertificate, IconDatabase, IconDice5, IconFingerprint, IconListNumbers, IconShieldCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import { useRouteLink } from '../../../app/use-route-link';
 import { useGetSiteConfigurationQuery } from '../../../api/site-api';
+import { AccountNotices } from '../../accounts/components/account-notices';
 import { selectCountry } from '../../site/site-slice';
-import { formatOffer } from '../single-draw-offers';
+import { useSiteConfiguration } from '../../site/use-site-currency';
+import { pricingOffers } from '../single-draw-offers';
 import classes from './home-page.module.css';
 
 const STEPS = [
@@ -42,6 +44,9 @@ export default function HomePage() {
   const link = useRouteLink();
   const country = useAppSelector(selectCountry);
   const { data: site } = useGetSiteConfigurationQuery({ country });
+  // Prices follow the currency in force (the visitor's pick in the header, else the country site's).
+  const { data: priced } = useSiteConfiguration();
+  const offers = priced ? pricingOffers(priced.prices) : undefined;
   const [searchParams] = useSearchParams();
   const pricingRef = useRef<HTMLElement>(null);
   const wantsPricing = searchParams.has('pricing');
@@ -54,6 +59,7 @@ export default function HomePage() {
 
   return (
     <>
+      <AccountNotices />
       <Container size="lg" py={{ base: 40, sm: 80 }}>
         <Stack gap="lg" maw={720}>
           <Badge variant="light" size="lg" w="fit-content">
@@ -67,7 +73,10 @@ export default function HomePage() {
             {site ? ` in ${withArticle(site.countryName)}` : ''}, and hands you a certificate anyone can verify.
           </Text>
           <Group gap="sm">
-            <Button size="lg" component={Link} to={link('home', { hash: 'how-it-works' })}>
+            <Button size="lg" component={Link} to={link('home', { hash: 'start' })}>
+              Start a draw
+            </Button>
+            <Button size="lg" variant="default" component={Link} to={link('home', { hash: 'how-it-works' })}>
               See how it works
             </Button>
             <Button size="lg" variant="default" component={Link} to={link('randomNumberGenerator')}>
@@ -146,11 +155,16 @@ export default function HomePage() {
             </Card>
             <Card withBorder radius="lg" padding="xl" className={classes.featured}>
               <Text fw={700}>Certified draw</Text>
-              <Text fz={36} fw={800}>
-                {formatOffer(country)}
-              </Text>
+              {offers ? (
+                <Text fz={36} fw={800}>
+                  {offers.single}
+                </Text>
+              ) : (
+                <Skeleton h={54} w={120} my={2} />
+              )}
               <List size="sm" spacing={4} c="gray.8">
                 <List.Item>Certificate anyone can verify</List.Item>
+                {offers && <List.Item>{`Or buy credits: 10 for ${offers.ten}, 100 for ${offers.hundred}`}</List.Item>}
                 <List.Item>{winnersLimit ? `Up to ${winnersLimit} winners` : 'Winners and reserves for every prize'}</List.Item>
                 <List.Item>{site ? `Entries files up to ${site.uploadLimitMb} MB` : 'Large entries files'}</List.Item>
               </List>

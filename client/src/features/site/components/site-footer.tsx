@@ -1,9 +1,9 @@
 import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import Cookies from 'js-cookie';
 import { Link } from 'react-router';
 import { COUNTRY_CODES, type CountryCode } from '../../../app/countries';
 import { useRouteLink } from '../../../app/use-route-link';
 import { pathFor } from '../../../app/routes';
+import { forgetCurrencyChoice } from '../currency-cookie';
 import classes from './site-footer.module.css';
 
 const COUNTRY_LABELS: Record<CountryCode, string> = {
@@ -13,9 +13,6 @@ const COUNTRY_LABELS: Record<CountryCode, string> = {
   nz: 'New Zealand',
   uk: 'United Kingdom',
 };
-
-/** The currency cookie remembers a payment currency; switching country site starts from that site's currency. */
-export const CURRENCY_COOKIE = 'currency';
 
 export function SiteFooter({ version }: { version?: string }) {
   const link = useRouteLink();
@@ -84,7 +81,7 @@ export function SiteFooter({ version }: { version?: string }) {
                 size="sm"
                 c="gray.8"
                 className={classes.country}
-                onClick={() => Cookies.remove(CURRENCY_COOKIE, { path: '/' })}
+                onClick={forgetCurrencyChoice}
                 title={COUNTRY_LABELS[code]}
               >
                 {code.toUpperCase()} <span className={classes.countryName}>{COUNTRY_LABELS[code]}</span>

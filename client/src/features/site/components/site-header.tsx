@@ -1,16 +1,19 @@
 import { Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconChevronDown } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import { useRouteLink } from '../../../app/use-route-link';
 import { selectUser } from '../../accounts/session-slice';
+import { useEndSession } from '../../accounts/use-end-session';
+import { CurrencySelector } from './currency-selector';
 import classes from './site-header.module.css';
 
 export function SiteHeader() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const link = useRouteLink();
   const user = useAppSelector(selectUser);
+  const endSession = useEndSession();
 
   const primaryLinks = [
     { label: 'How it works', to: link('compliance') },
@@ -22,10 +25,53 @@ export function SiteHeader() {
     { label: 'Random number generator', to: link('randomNumberGenerator') },
     { label: 'Random sequence generator', to: link('randomSequenceGenerator') },
   ];
+  const accountLinks = user
+    ? [
+        { label: 'My draws', to: link('draws') },
+        { label: 'Account', to: link('accountEdit') },
+        ...(user.isAdmin ? [{ label: 'Admin console', to: link('admin') }] : []),
+      ]
+    : [];
+  const logOut = () => {
+    close();
+    void endSession('true');
+  };
   const accountActions = user ? (
-    <Button component={Link} to={link('draws')} onClick={close}>
-      My draws
-    </Button>
+    <>
+      {/* A shortcut where the header has room; the menu holds it too. */}
+      <Button component={Link} to={link('draws')} onClick={close} visibleFrom="lg">
+        My draws
+      </Button>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button
+            variant="default"
+            leftSection={<IconUserCircle size={18} aria-hidden />}
+            rightSection={<IconChevronDown size={14} aria-hidden />}
+            aria-label={`Account menu, ${user.firstName || user.email}`}
+            maw={200}
+            px="sm"
+          >
+            {/* Below lg the header is full: the icons alone open the menu, which names the user. */}
+            <Text span size="sm" fw={500} truncate="end" visibleFrom="lg">
+              {user.firstName || user.email}
+            </Text>
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{user.email}</Menu.Label>
+          {accountLinks.map((item) => (
+            <Menu.Item key={item.to} component={Link} to={item.to}>
+              {item.label}
+            </Menu.Item>
+          ))}
+          <Menu.Divider />
+          <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={logOut}>
+            Log out
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </>
   ) : (
     <>
       <Button component={Link} to={link('login')} variant="default" onClick={close}>
@@ -35,6 +81,20 @@ export function SiteHeader() {
         Sign up
       </Button>
     </>
+  );
+  const mobileAccountActions = user ? (
+    <Stack gap="xs">
+      {accountLinks.map((item) => (
+        <Anchor key={item.to} component={Link} to={item.to} onClick={close} className={classes.drawerLink} underline="never">
+          {item.label}
+        </Anchor>
+      ))}
+      <Button variant="default" leftSection={<IconLogout size={16} aria-hidden />} onClick={logOut} mt="xs">
+        Log out
+      </Button>
+    </Stack>
+  ) : (
+    <Group grow>{accountActions}</Group>
   );
 
   return (
@@ -46,7 +106,7 @@ export function SiteHeader() {
               FairDraw™
             </Text>
           </Anchor>
-          <Group component="nav" aria-label="Main" gap="xs" visibleFrom="sm" wrap="nowrap">
+          <Group component="nav" aria-label="Main" gap="xs" visibleFrom="md" wrap="nowrap">
             <Menu trigger="click-hover" openDelay={50} closeDelay={150} withinPortal>
               <Menu.Target>
                 <UnstyledButton className={classes.link}>
@@ -69,13 +129,16 @@ export function SiteHeader() {
               </Anchor>
             ))}
           </Group>
-          <Group gap="xs" visibleFrom="sm" wrap="nowrap">
-            {accountActions}
+          <Group gap="xs" wrap="nowrap">
+            <CurrencySelector />
+            <Group gap="xs" visibleFrom="sm" wrap="nowrap">
+              {accountActions}
+            </Group>
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
           </Group>
-          <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
         </Group>
       </Container>
-      <Drawer opened={opened} onClose={close} size="100%" padding="md" title="FairDraw™" hiddenFrom="sm" zIndex={1000} closeButtonProps={{ 'aria-label': 'Close navigation' }}>
+      <Drawer opened={opened} onClose={close} size="100%" padding="md" title="FairDraw™" hiddenFrom="md" zIndex={1000} closeButtonProps={{ 'aria-label': 'Close navigation' }}>
         <Stack component="nav" aria-label="Mobile" gap="xs">
           {[...generatorLinks, ...primaryLinks].map((item) => (
             <Anchor key={item.label} component={Link} to={item.to} onClick={close} className={classes.drawerLink} underline="never">
@@ -83,7 +146,7 @@ export function SiteHeader() {
             </Anchor>
           ))}
           <Divider my="sm" />
-          <Group grow>{accountActions}</Group>
+          {mobileAccountActions}
         </Stack>
       </Drawer>
     </Box>

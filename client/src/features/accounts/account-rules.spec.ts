@@ -1,0 +1,78 @@
+import {
+  ACCOUNT_MESSAGES,
+  detailsMessages,
+  loginMessages,
+  newPasswordMessages,
+  passwordChangeMessages,
+  type Registration,
+  registrationMessages,
+} from './account-rules';
+
+const complete: Registration = {
+  firstName: 'Alex',
+  lastName: 'Doe',
+  email: 'alex@agency.example',
+  password: 'secret',
+  isAgent: false,
+  agentOrganisation: '',
+  optedIntoCommunication: false,
+  termsAgreed: true,
+};
+
+describe('registration rules (same messages as the server)', () => {
+  it('accepts a complete form', () => {
+    expect(registrationMessages(complete)).toEqual({});
+  });
+
+  it('names every missing answer at once', () => {
+    expect(registrationMessages({ ...complete, firstName: ' ', lastName: '', email: 'alex@', password: 'abcd', isAgent: null, termsAgreed: false })).toEqual({
+      firstName: ACCOUNT_MESSAGES.incomplete,
+      lastName: ACCOUNT_MESSAGES.incomplete,
+      email: 'Please enter a valid email address.',
+      password: 'Your password must be between 5 and 100 characters long.',
+      isAgent: 'Please let us know whether or not you are an agent.',
+      termsAgreed: 'You must agree to the Terms and conditions to register an account.',
+    });
+  });
+
+  it("asks for the agency's name only from agents", () => {
+    expect(registrationMessages({ ...complete, isAgent: true })).toEqual({ agentOrganisation: "Please enter your agency's name." });
+    expect(registrationMessages({ ...complete, isAgent: true, agentOrganisation: 'Agency' })).toEqual({});
+    expect(registrationMessages({ ...complete, isAgent: false, agentOrganisation: '' })).toEqual({});
+  });
+
+  it('applies the length limits', () => {
+    expect(registrationMessages({ ...complete, password: 'x'.repeat(101) }).password).toBe(ACCOUNT_MESSAGES.password);
+    expect(registrationMessages({ ...complete, password: 'x'.repeat(100) }).password).toBeUndefined();
+    expect(registrationMessages({ ...complete, firstName: 'x'.repeat(101) }).firstName).toBe('First name is at most 100 characters.');
+  });
+
+  it('checks e-mail addresses like the server', () => {
+    for (const email of ['a@b.co', ' alex@agency.example ', 'first.last+tag@sub.domain.example']) expect(registrationMessages({ ...complete, email }).email).toBeUndefined();
+    for (const email of ['', 'alex', 'alex@agency', 'a b@c.de', 'alex@.example', 'alex@agency..example']) expect(registrationMessages({ ...complete, email }).email).toBe(ACCOUNT_MESSAGES.email);
+  });
+});
+
+describe('login, password and details rules', () => {
+  it('needs an e-mail and some password to log in', () => {
+    expect(loginMessages({ email: 'alex@agency.example', password: 'abc' })).toEqual({});
+    expect(loginMessages({ email: '', password: '' })).toEqual({ email: ACCOUNT_MESSAGES.email, password: ACCOUNT_MESSAGES.password });
+  });
+
+  it('compares the confirmation with the new password', () => {
+    expect(newPasswordMessages({ password: 'secret', confirmPassword: 'secret' })).toEqual({});
+    expect(newPasswordMessages({ password: 'secret', confirmPassword: 'secreT' })).toEqual({ confirmPassword: 'The passwords do not match.' });
+    expect(passwordChangeMessages({ currentPassword: '', newPassword: 'abc', confirmPassword: 'abc' })).toEqual({
+      currentPassword: ACCOUNT_MESSAGES.currentPasswordWrong,
+      newPassword: ACCOUNT_MESSAGES.password,
+    });
+  });
+
+  it('keeps names and the agency required on the account page', () => {
+    expect(detailsMessages({ firstName: 'Alex', lastName: 'Doe', isAgent: false, agentOrganisation: '' })).toEqual({});
+    expect(detailsMessages({ firstName: '', lastName: 'Doe', isAgent: true, agentOrganisation: ' ' })).toEqual({
+      firstName: ACCOUNT_MESSAGES.incomplete,
+      agentOrganisation: ACCOUNT_MESSAGES.agentOrganisation,
+    });
+  });
+});

@@ -1,0 +1,130 @@
+import { equalsCheck } from '../forms/equals-check';
+
+/**
+ * The account forms' rules, checked in the page before sending, with the server's messages word for word
+ * (part 1 §5 "Account step" and "Register"; the server's copy is src/accounts/domain/account-rules.ts, which the
+ * client may not import).
+ */
+export const ACCOUNT_MESSAGES = {
+  password: 'Your password must be between 5 and 100 characters long.',
+  email: 'Please enter a valid email address.',
+  isAgent: 'Please let us know whether or not you are an agent.',
+  agentOrganisation: "Please enter your agency's name.",
+  terms: 'You must agree to the Terms and conditions to register an account.',
+  incomplete: 'Please complete all of the above fields.',
+  alreadyRegistered: 'Already registered.',
+  confirmationTokenInvalid: 'This confirmation link is invalid or has expired.',
+  currentPasswordWrong: 'Your current password is incorrect.',
+  firstNameTooLong: 'First name is at most 100 characters.',
+  lastNameTooLong: 'Last name is at most 100 characters.',
+  agentOrganisationTooLong: "The agency's name is at most 200 characters.",
+  // Not in the spec: the equals check of a password confirmation needs words of its own.
+  passwordsDiffer: 'The passwords do not match.',
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 5;
+export const PASSWORD_MAX_LENGTH = 100;
+export const NAME_MAX_LENGTH = 100;
+export const AGENCY_MAX_LENGTH = 200;
+
+// The server's pattern: deliberately permissive; the confirmation e-mail proves the address.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+export function isValidEmail(email: string): boolean {
+  return email.length <= 254 && EMAIL_PATTERN.test(email.trim());
+}
+
+export function isValidPassword(password: string): boolean {
+  return password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH;
+}
+
+export type Messages<Field extends string> = Partial<Record<Field, string>>;
+
+export interface Registration {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  /** null until the visitor answers the yes/no question. */
+  isAgent: boolean | null;
+  agentOrganisation: string;
+  optedIntoCommunication: boolean;
+  termsAgreed: boolean;
+}
+
+export type RegistrationField = keyof Registration;
+
+function nameMessage(value: string, tooLong: string): string | undefined {
+  if (value.trim() === '') return ACCOUNT_MESSAGES.incomplete;
+  if (value.length > NAME_MAX_LENGTH) return tooLong;
+  return undefined;
+}
+
+function agencyMessage(isAgent: boolean | null, agency: string): string | undefined {
+  if (isAgent !== true) return undefined;
+  if (agency.trim() === '') return ACCOUNT_MESSAGES.agentOrganisation;
+  if (agency.length > AGENCY_MAX_LENGTH) return ACCOUNT_MESSAGES.agentOrganisationTooLong;
+  return undefined;
+}
+
+function withoutEmpty<Field extends string>(messages: Record<Field, string | undefined>): Messages<Field> {
+  return Object.fromEntries(Object.entries(messages).filter(([, message]) => message !== undefined)) as Messages<Field>;
+}
+
+/** The register form's rules, as RegisterRequestDto applies them. */
+export function registrationMessages(form: Registration): Messages<RegistrationField> {
+  return withoutEmpty<RegistrationField>({
+    firstName: nameMessage(form.firstName, ACCOUNT_MESSAGES.firstNameTooLong),
+    lastName: nameMessage(form.lastName, ACCOUNT_MESSAGES.lastNameTooLong),
+    email: isValidEmail(form.email) ? undefined : ACCOUNT_MESSAGES.email,
+    password: isValidPassword(form.password) ? undefined : ACCOUNT_MESSAGES.password,
+    isAgent: form.isAgent === null ? ACCOUNT_MESSAGES.isAgent : undefined,
+    agentOrganisation: agencyMessage(form.isAgent, form.agentOrganisation),
+    optedIntoCommunication: undefined,
+    termsAgreed: form.termsAgreed ? undefined : ACCOUNT_MESSAGES.terms,
+  });
+}
+
+export function loginMessages(form: { email: string; password: string }): Messages<'email' | 'password'> {
+  return withoutEmpty<'email' | 'password'>({
+    email: isValidEmail(form.email) ? undefined : ACCOUNT_MESSAGES.email,
+    // Login checks only that a password was typed: an old password may predate today's length rule.
+    password: form.password === '' ? ACCOUNT_MESSAGES.password : undefined,
+  });
+}
+
+export function emailMessages(form: { email: string }): Messages<'email'> {
+  return withoutEmpty<'email'>({ email: isValidEmail(form.email) ? undefined : ACCOUNT_MESSAGES.email });
+}
+
+/** A new password and its confirmation (reset password; the change on the account page adds the current one). */
+export function newPasswordMessages(form: { password: string; confirmPassword: string }): Messages<'password' | 'confirmPassword'> {
+  return withoutEmpty<'password' | 'confirmPassword'>({
+    password: isValidPassword(form.password) ? undefined : ACCOUNT_MESSAGES.password,
+    confirmPassword: equalsCheck(form.confirmPassword, form.password, ACCOUNT_MESSAGES.passwordsDiffer) ?? undefined,
+  });
+}
+
+export interface Details {
+  firstName: string;
+  lastName: string;
+  isAgent: boolean;
+  agentOrganisation: string;
+}
+
+export function detailsMessages(form: Details): Messages<keyof Details> {
+  return withoutEmpty<keyof Details>({
+    firstName: nameMessage(form.firstName, ACCOUNT_MESSAGES.firstNameTooLong),
+    lastName: nameMessage(form.lastName, ACCOUNT_MESSAGES.lastNameTooLong),
+    isAgent: undefined,
+    agentOrganisation: agencyMessage(form.isAgent, form.agentOrganisation),
+  });
+}
+
+export function passwordChangeMessages(form: { currentPassword: string; newPassword: string; confirmPassword: string }): Messages<'currentPassword' | 'newPassword' | 'confirmPassword'> {
+  return withoutEmpty<'currentPassword' | 'newPassword' | 'confirmPassword'>({
+    currentPassword: form.currentPassword === '' ? ACCOUNT_MESSAGES.currentPasswordWrong : undefined,
+    newPassword: isValidPassword(form.newPassword) ? undefined : ACCOUNT_MESSAGES.password,
+    confirmPassword: equalsCheck(form.confirmPassword, form.newPassword, ACCOUNT_MESSAGES.passwordsDiffer) ?? undefined,
+  });
+}

@@ -1,0 +1,40 @@
+/**
+ * The `clientSession` of DESIGN.md: a random id made once per browser tab and sent with the session check,
+ * uploads and confirm details, so that what a tab uploaded anonymously stays its own. sessionStorage is per tab
+ * and survives reloads, which is exactly the lifetime wanted.
+ */
+export const CLIENT_SESSION_KEY = 'fairdraw.clientSession';
+
+// The server accepts 8 to 64 letters, digits, - or _.
+const VALID = /^[A-Za-z0-9_-]{8,64}$/;
+
+type SessionStore = Pick<Storage, 'getItem' | 'setItem'>;
+
+/** When storage is refused (disabled, sandboxed) the id lives as long as the page instead. */
+let pageLifetimeId: string | undefined;
+
+export function clientSessionId(storage: SessionStore | undefined = tabStorage(), random: () => string = () => crypto.randomUUID()): string {
+  const stored = attempt(() => storage?.getItem(CLIENT_SESSION_KEY) ?? null);
+  if (stored && VALID.test(stored)) return stored;
+  const id = random();
+  const saved = attempt(() => {
+    if (!storage) return false;
+    storage.setItem(CLIENT_SESSION_KEY, id);
+    return true;
+  });
+  if (saved) return id;
+  pageLifetimeId ??= id;
+  return pageLifetimeId;
+}
+
+function attempt<T>(read: () => T): T | null {
+  try {
+    return read();
+  } catch {
+    return null;
+  }
+}
+
+function tabStorage(): Storage | undefined {
+  return attempt(() => (typeof window === 'undefined' ? undefined : window.sessionStorage)) ?? undefined;
+}

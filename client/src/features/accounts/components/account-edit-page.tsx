@@ -1,0 +1,54 @@
+import { Alert, Button, Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useGetAccountQuery } from '../../../api/account-api';
+import { AccountBilling } from '../../billing/components/account-billing';
+import { formContrastClass } from '../../forms/components/form-page';
+import { AccountDetailsForm } from './account-details-form';
+import { ApiAccessNote, ApiKeysSection } from './api-keys-section';
+import { ChangePasswordForm } from './change-password-form';
+
+/** /account/edit/ (private): details and address, password, and API keys for apiEnabled users. */
+export default function AccountEditPage() {
+  const { data: account, isLoading, isError, refetch } = useGetAccountQuery();
+
+  return (
+    <Container size="md" px="md" py={{ base: 24, sm: 48 }} className={formContrastClass}>
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>Your account</Title>
+          {account?.email && <Text c="dimmed">Logged in as {account.email}</Text>}
+        </Stack>
+        {isLoading && (
+          <Paper withBorder radius="lg" p="xl">
+            <Stack gap="md" role="status" aria-label="Loading your account">
+              <Skeleton height={28} width="40%" />
+              <Skeleton height={56} />
+              <Skeleton height={56} />
+              <Skeleton height={56} />
+            </Stack>
+          </Paper>
+        )}
+        {isError && !account && (
+          <Alert variant="light" color="red" title="Your account could not be loaded">
+            <Button variant="white" color="red.9" size="xs" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        )}
+        {account && (
+          <>
+            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+              <AccountDetailsForm account={account} />
+            </Paper>
+            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+              <ChangePasswordForm />
+            </Paper>
+            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
+              {account.apiEnabled ? <ApiKeysSection /> : <ApiAccessNote />}
+            </Paper>
+            <AccountBilling />
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,75 @@
+import { Button, Group, PasswordInput, Stack, Title } from '@mantine/core';
+import type { FormEvent } from 'react';
+import { useUpdateAccountMutation } from '../../../api/account-api';
+import { FormMessage } from '../../forms/components/form-message';
+import { formErrorsOf } from '../../forms/server-errors';
+import { useForm } from '../../forms/use-form';
+import { passwordChangeMessages } from '../account-rules';
+import { notifySuccess } from '../../forms/notify-success';
+
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** A password change needs the current password (the server checks it) and the new one typed twice. */
+export function ChangePasswordForm() {
+  // Its own mutation state, so that saving details does not make this button spin.
+  const [updateAccount, { isLoading }] = useUpdateAccountMutation();
+  const { values, setValues, setField, errors, showErrors, clearErrors, formRef } = useForm(EMPTY);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const fields = passwordChangeMessages(values);
+    if (Object.keys(fields).length > 0) {
+      showErrors({ fields, form: null });
+      return;
+    }
+    try {
+      await updateAccount({ updateAccountRequestDto: { currentPassword: values.currentPassword, newPassword: values.newPassword } }).unwrap();
+      setValues(EMPTY);
+      clearErrors();
+      notifySuccess('Password changed', 'Your password has been changed.');
+    } catch (error) {
+      showErrors(formErrorsOf(error, ['currentPassword', 'newPassword']));
+    }
+  };
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="password-title">
+      <Stack gap="md">
+        <Title order={2} id="password-title" size="h3">
+          Change your password
+        </Title>
+        <PasswordInput
+          label="Current password"
+          autoComplete="current-password"
+          required
+          value={values.currentPassword}
+          onChange={(event) => setField('currentPassword', event.currentTarget.value)}
+          error={errors.fields.currentPassword}
+        />
+        <PasswordInput
+          label="New password"
+          description="5 to 100 characters"
+          autoComplete="new-password"
+          required
+          value={values.newPassword}
+          onChange={(event) => setField('newPassword', event.currentTarget.value)}
+          error={errors.fields.newPassword}
+        />
+        <PasswordInput
+          label="Confirm the new password"
+          autoComplete="new-password"
+          required
+          value={values.confirmPassword}
+          onChange={(event) => setField('confirmPassword', event.currentTarget.value)}
+          error={errors.fields.confirmPassword}
+        />
+        {errors.form && <FormMessage>{errors.form}</FormMessage>}
+        <Group justify="flex-end">
+          <Button type="submit" loading={isLoading}>
+            Change password
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
