@@ -6,6 +6,7 @@ const suites: Record<string, () => Promise<{ default: BenchSuite }>> = {
   drawEngine: () => import('./draw-engine.bench.js'),
   rng: () => import('./rng.bench.js'),
   tools: () => import('./tools.bench.js'),
+  uploads: () => import('./uploads.bench.js'),
   http: () => import('./http.bench.js'),
 };
 

@@ -14,6 +14,8 @@ import { MailModule } from './platform/mail/mail.module.js';
 import { RateLimitModule } from './platform/rate-limit/rate-limit.module.js';
 import { SiteModule } from './site/site.module.js';
 import { ToolsModule } from './tools/tools.module.js';
+import { StorageModule } from './platform/storage/storage.module.js';
+import { UploadsModule } from './uploads/uploads.module.js';
 
 export interface AppModuleOptions {
   /** The validated settings (src/config/environment.ts). */
@@ -53,9 +55,11 @@ export class AppModule {
         RateLimitModule,
         MailModule,
         DownloadsModule,
+        StorageModule,
         SiteModule,
         AccountsModule,
         BillingModule,
+        UploadsModule,
         ToolsModule,
       ],
     };

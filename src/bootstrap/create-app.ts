@@ -1,4 +1,5 @@
 import { Logger, type LoggerService, type LogLevel } from '@nestjs/common';
+import fastifyMultipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
@@ -36,6 +37,8 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   });
   refuseCrossSiteStateChanges(app.getHttpAdapter().getInstance());
   await registerSessions(app, environment, options.databaseUrl);
+  // Uploads stream part by part (never buffered); each route passes its own file size limit.
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 20, fieldSize: 64 * 1024, parts: 30, headerPairs: 100 } });
   app.useGlobalPipes(createValidationPipe());
   const clientFallback = await serveClientApp(app, environment.CLIENT_DIST_DIR);
   if (!clientFallback) new Logger('Client').warn(`No client build in ${environment.CLIENT_DIST_DIR}: run npm run build:client`);

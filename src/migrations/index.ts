@@ -3,6 +3,7 @@ import { CreateSiteSetting1795313121374 } from './1795313121374-CreateSiteSettin
 import { CreateRateLimit1795314178930 } from './1795314178930-CreateRateLimit.js';
 import { CreateAccounts1795314625372 } from './1795314625372-CreateAccounts.js';
 import { CreateBilling1795315153997 } from './1795315153997-CreateBilling.js';
+import { CreateUpload1795315212052 } from './1795315212052-CreateUpload.js';
 import { CreateRngFile1795315499065 } from './1795315499065-CreateRngFile.js';
 
-export const migrations = [CreateSiteSetting1795313121374, CreateRateLimit1795314178930, CreateAccounts1795314625372, CreateBilling1795315153997, CreateRngFile1795315499065];
+export const migrations = [CreateSiteSetting1795313121374, CreateRateLimit1795314178930, CreateAccounts1795314625372, CreateBilling1795315153997, CreateUpload1795315212052, CreateRngFile1795315499065];

@@ -1,0 +1,46 @@
+import type { Readable, Writable } from 'node:stream';
+
+/**
+ * Where files live (entries files, their indexes, later certificates): a local folder by default, an S3-compatible
+ * store as the scale-out path. Keys are relative paths of letters, digits, '.', '_' and '-' segments separated by
+ * '/', no segment starting with '.'.
+ */
+export interface FileStorage {
+  /**
+   * Starts writing `key`. Bytes go to `stream`; the file appears under the key only when `commit()` resolves, so
+   * readers never see a partial file, and `abort()` leaves nothing behind.
+   */
+  openWrite(key: string): Promise<FileWrite>;
+  /** Reads a file, or the bytes [range.start, range.end) of it (end exclusive, default the end of the file). */
+  createReadStream(key: string, range?: ByteRange): Readable;
+  /** The file's size, or null when there is no such file. */
+  stat(key: string): Promise<StoredFileStat | null>;
+  /** Removes a file; nothing happens when there is none. */
+  delete(key: string): Promise<void>;
+}
+
+export interface FileWrite {
+  readonly stream: Writable;
+  /** After the stream has ended: makes the file visible under its key (replacing an older one) and answers its size. */
+  commit(): Promise<StoredFileStat>;
+  /** Discards the bytes written; safe to call more than once and after a failed commit. */
+  abort(): Promise<void>;
+}
+
+export interface ByteRange {
+  start: number;
+  /** Exclusive. */
+  end?: number;
+}
+
+export interface StoredFileStat {
+  size: number;
+}
+
+export const FILE_STORAGE = Symbol('FILE_STORAGE');
+
+const KEY_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
+
+export function assertStorageKey(key: string): void {
+  if (key.length > 512 || !KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+}

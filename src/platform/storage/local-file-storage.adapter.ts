@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { assertStorageKey, type ByteRange, type FileStorage, type FileWrite, type StoredFileStat } from './file-storage.port.js';
+
+const READ_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * Files in a local folder (DATA_DIR/files). A write goes to `<key>.<random>.partial` beside its target and is renamed
+ * over it on commit (atomic on one file system), after the data has been flushed to disk.
+ */
+export class LocalFileStorage implements FileStorage {
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = resolve(root);
+  }
+
+  async openWrite(key: string): Promise<FileWrite> {
+    const target = this.pathOf(key);
+    await mkdir(dirname(target), { recursive: true });
+    const partial = `${target}.${randomBytes(6).toString('hex')}.partial`;
+    const stream = createWriteStream(partial, { flags: 'wx', flush: true, highWaterMark: READ_CHUNK_BYTES });
+    let settled = false;
+    const closed = finished(stream).catch(() => undefined);
+    return {
+      stream,
+      commit: async () => {
+        if (settled) throw new Error(`The write of ${key} is already settled.`);
+        await finished(stream);
+        await rename(partial, target);
+        settled = true;
+        return { size: (await stat(target)).size };
+      },
+      abort: async () => {
+        if (settled) return;
+        settled = true;
+        stream.destroy();
+        await closed;
+        await rm(partial, { force: true });
+      },
+    };
+  }
+
+  createReadStream(key: string, range?: ByteRange): Readable {
+    const path = this.pathOf(key);
+    if (range && range.end !== undefined && range.end <= range.start) {
+      // fs cannot express an empty range (its end is inclusive).
+      return Readable.from([]);
+    }
+    return createReadStream(path, {
+      start: range?.start,
+      end: range?.end === undefined ? undefined : range.end - 1,
+      highWaterMark: READ_CHUNK_BYTES,
+    });
+  }
+
+  async stat(key: string): Promise<StoredFileStat | null> {
+    try {
+      return { size: (await stat(this.pathOf(key))).size };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  private pathOf(key: string): string {
+    assertStorageKey(key);
+    return join(this.root, key);
+  }
+}

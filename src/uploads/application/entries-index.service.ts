@@ -1,0 +1,152 @@
+import type { Readable } from 'node:stream';
+import { Injectable } from '@nestjs/common';
+import { parseRecordList } from '../domain/entries-file/csv-parse-records.js';
+import type { Delimiter } from '../domain/entries-file/delimiter.js';
+import { EntriesFileError } from '../domain/entries-file/entries-file.error.js';
+import { EntriesMessages } from '../domain/entries-file/entries-messages.js';
+import type { EntrySelection } from '../domain/entries-file/entries-pass.js';
+import type { TextEncodingName } from '../domain/entries-file/text-encoding.js';
+import { ENTRIES_RULES_VERSION } from '../domain/entries-reports.js';
+import type { Upload, UploadAccess } from '../domain/upload.js';
+import { AdvancedProcessingService, sameSelection, type SelectionIndexMeta } from './advanced-processing.service.js';
+import { EntriesStorage } from './entries-storage.js';
+import { InspectEntriesService, type RowsIndexMeta } from './inspect-entries.service.js';
+import { selectionIndexKey, uploadFileKeys } from './upload-file-keys.js';
+import { UploadLookup } from './upload-lookup.js';
+
+/** What a draw runs on: `runDraw({ entryCount, tickets, entrantOf, prizes, oneWinPerEntrant })` of libs/draw-engine. */
+export interface EntriesIndex {
+  /** The server file name of the upload. */
+  fileName: string;
+  /** SHA-256 of the entries file: recorded with the draw so anyone can check they re-run it on the same file. */
+  fileSha256: string;
+  encoding: TextEncodingName;
+  delimiter: Delimiter;
+  selection: EntrySelection;
+  /** Entry rows: the engine's entryCount. */
+  entryCount: number;
+  /** Per entry row: where it starts in the stored text, and its length in bytes (line break excluded). */
+  rowStarts: Float64Array;
+  rowLengths: Uint32Array;
+  /** Per entry row: tickets (ticket count column), else absent (one each). */
+  tickets?: Uint32Array;
+  /** Per entry row: entrant number 0..entrantNumbers-1 (unique entrant id column), else absent (each row its own). */
+  entrantOf?: Uint32Array;
+  /** Entrants holding at least one ticket. */
+  entrantCount: number;
+  /** Tickets in all. */
+  totalTickets: number;
+}
+
+/**
+ * The entries index kept with each upload, for the draws module (exported by UploadsModule): the typed arrays the
+ * draw engine runs on, and winners' rows read back by offset. Missing or outdated indexes are rebuilt from the file.
+ */
+@Injectable()
+export class EntriesIndexService {
+  /** The upload behind each index handed out, so that reading rows needs no second access check. */
+  private readonly uploadOf = new WeakMap<EntriesIndex, Upload>();
+
+  constructor(
+    private readonly lookup: UploadLookup,
+    private readonly inspect: InspectEntriesService,
+    private readonly processing: AdvancedProcessingService,
+    private readonly entries: EntriesStorage,
+  ) {}
+
+  /**
+   * The index of an upload for a choice of header row and columns. Throws UploadNotFoundError when the upload is
+   * not the caller's, EntriesFileError (with the owner's message) when the file cannot be drawn from this way.
+   */
+  async load(fileName: string, access: UploadAccess, selection: EntrySelection): Promise<EntriesIndex> {
+    const upload = await this.lookup.find(fileName, access);
+    const chosen: EntrySelection = {
+      headerRow: selection.headerRow,
+      entryCountColumn: selection.entryCountColumn ?? null,
+      uniqueEntrantIdColumn: selection.uniqueEntrantIdColumn ?? null,
+    };
+    const inspection = await this.inspect.inspection(upload);
+    if (inspection.errorMessage !== null) throw new EntriesFileError(inspection.errorMessage);
+    const rows = await this.rowsIndex(upload);
+    const skip = chosen.headerRow ? 1 : 0;
+    const rowStarts = rows.starts.subarray(skip);
+    const rowLengths = rows.lengths.subarray(skip);
+    const entryCount = rowStarts.length;
+    const base = {
+      fileName: upload.id,
+      fileSha256: upload.entries.sha256,
+      encoding: upload.entries.encoding,
+      delimiter: inspection.delimiter,
+      selection: chosen,
+      entryCount,
+      rowStarts,
+      rowLengths,
+    };
+    if (chosen.entryCountColumn === null && chosen.uniqueEntrantIdColumn === null) {
+      if (entryCount === 0) throw new EntriesFileError(EntriesMessages.noEntryRows);
+      return this.handOut(upload, { ...base, entrantCount: entryCount, totalTickets: entryCount });
+    }
+    const key = selectionIndexKey(upload.id, chosen);
+    let stored = await this.entries.readIndex<SelectionIndexMeta>(key);
+    if (!this.isCurrent(stored?.meta, upload, chosen)) {
+      // Never processed this way (or the index is gone or outdated): process now.
+      upload.processing = null;
+      const result = await this.processing.processUpload(upload, chosen);
+      if (result.errorMessage !== null) throw new EntriesFileError(result.errorMessage);
+      stored = await this.entries.readIndex<SelectionIndexMeta>(key);
+      if (!this.isCurrent(stored?.meta, upload, chosen)) throw new Error(`The selection index of upload ${upload.id} could not be built.`);
+    }
+    const { meta, arrays } = stored!;
+    if (meta.entryRowCount !== entryCount) throw new Error(`The indexes of upload ${upload.id} disagree on the number of entry rows.`);
+    return this.handOut(upload, {
+      ...base,
+      tickets: arrays.tickets as Uint32Array | undefined,
+      entrantOf: arrays.entrantOf as Uint32Array | undefined,
+      entrantCount: meta.entrantCount,
+      totalTickets: meta.entryCount,
+    });
+  }
+
+  /** The fields of entry rows `rowIndices` (0-based engine row numbers, as runDraw answers them), in the order asked. */
+  async readRows(index: EntriesIndex, rowIndices: ArrayLike<number>): Promise<string[][]> {
+    const upload = this.uploadOf.get(index);
+    if (!upload) throw new Error('Rows are read from an index that EntriesIndexService.load answered.');
+    for (let i = 0; i < rowIndices.length; i++) {
+      const row = rowIndices[i];
+      if (!Number.isInteger(row) || row < 0 || row >= index.entryCount) throw new RangeError(`Row ${row} is not an entry row (0..${index.entryCount - 1}).`);
+    }
+    return parseRecordList(await this.entries.readRows(upload, index.rowStarts, index.rowLengths, rowIndices), index.delimiter);
+  }
+
+  /** The entries file of an upload, for its owner's download; its name is the one it had on the owner's computer. */
+  async openEntriesFile(fileName: string, access: UploadAccess): Promise<{ fileName: string; body: Readable }> {
+    const upload = await this.lookup.find(fileName, access);
+    return { fileName: upload.archivedFileName ?? upload.fileName, body: this.entries.openEntries(upload) };
+  }
+
+  /** Rows of a file by engine row number without loading ticket counts or entrant ids (say, to show winners again). */
+  async readFileRows(fileName: string, access: UploadAccess, headerRow: boolean, rowIndices: ArrayLike<number>): Promise<string[][]> {
+    const index = await this.load(fileName, access, { headerRow, entryCountColumn: null, uniqueEntrantIdColumn: null });
+    return this.readRows(index, rowIndices);
+  }
+
+  private handOut(upload: Upload, index: EntriesIndex): EntriesIndex {
+    this.uploadOf.set(index, upload);
+    return index;
+  }
+
+  private isCurrent(meta: SelectionIndexMeta | undefined, upload: Upload, selection: EntrySelection): boolean {
+    return !!meta && meta.rulesVersion === ENTRIES_RULES_VERSION && meta.sha256 === upload.entries.sha256 && sameSelection(meta.selection, selection);
+  }
+
+  private async rowsIndex(upload: Upload): Promise<{ starts: Float64Array; lengths: Uint32Array }> {
+    const key = uploadFileKeys(upload.id).rows;
+    let stored = await this.entries.readIndex<RowsIndexMeta>(key);
+    if (!stored || stored.meta.rulesVersion !== ENTRIES_RULES_VERSION || stored.meta.sha256 !== upload.entries.sha256) {
+      const pass = await this.entries.runPass(upload, upload.inspection!.delimiter);
+      await this.inspect.writeRowsIndex(upload, pass);
+      stored = await this.entries.readIndex<RowsIndexMeta>(key);
+    }
+    return { starts: stored!.arrays.starts as Float64Array, lengths: stored!.arrays.lengths as Uint32Array };
+  }
+}

@@ -1,0 +1,174 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { FILE_STORAGE, type FileStorage } from '../../platform/storage/file-storage.port.js';
+import { textSample } from '../domain/entries-file/read-entries-file.js';
+import { EntriesPass, type EntriesPassResult, type EntrySelection } from '../domain/entries-file/entries-pass.js';
+import type { Delimiter } from '../domain/entries-file/delimiter.js';
+import { needsTranscoding, utf8TextOffset } from '../domain/entries-file/text-encoding.js';
+import { decodeIndexFile, encodeIndexFile, type IndexArray } from '../domain/entries-index-file.js';
+import type { Upload } from '../domain/upload.js';
+import { uploadFileKeys } from './upload-file-keys.js';
+
+/** Rows read one ranged read each, this many at a time. */
+const RANGED_READ_CONCURRENCY = 8;
+/**
+ * A ranged read costs about as much as reading this many bytes in sequence (opening a stream, a seek): many rows
+ * close together are picked out of one sequential read, few rows far apart are read one by one.
+ */
+const RANGED_READ_COST_BYTES = 64 * 1024;
+
+/**
+ * The stored text of an upload's entries file and its index files: one full read for a pass, ranged reads for rows,
+ * whole reads for indexes. Everything goes through the storage port.
+ */
+@Injectable()
+export class EntriesStorage {
+  constructor(@Inject(FILE_STORAGE) private readonly storage: FileStorage) {}
+
+  /** The entries file exactly as the draw hashed it (the upload itself, or the file extracted from its zip). */
+  openEntries(upload: Upload): Readable {
+    const keys = uploadFileKeys(upload.id);
+    return this.storage.createReadStream(upload.archivedFileName !== null ? keys.entries : keys.upload);
+  }
+
+  /** The stored UTF-8 text: the entries file itself, or its UTF-8 copy when it was in another encoding. */
+  textKey(upload: Upload): string {
+    const keys = uploadFileKeys(upload.id);
+    if (needsTranscoding(upload.entries.encoding)) return keys.text;
+    return upload.archivedFileName !== null ? keys.entries : keys.upload;
+  }
+
+  /** Offset of the first text byte in the stored text (after a UTF-8 byte order mark). */
+  textOffset(upload: Upload): number {
+    return needsTranscoding(upload.entries.encoding) ? 0 : utf8TextOffset(upload.entries.encoding);
+  }
+
+  /** The start of the text for delimiter detection, and whether it is all of it. */
+  async sample(upload: Upload): Promise<[Uint8Array, boolean]> {
+    return textSample(this.storage.createReadStream(this.textKey(upload), { start: this.textOffset(upload) }));
+  }
+
+  /** Bytes of the stored text (after a byte order mark). */
+  async textByteSize(upload: Upload): Promise<number> {
+    const stat = await this.storage.stat(this.textKey(upload));
+    if (stat === null) throw new Error(`The stored text of upload ${upload.id} is missing.`);
+    return stat.size - this.textOffset(upload);
+  }
+
+  /**
+   * One full read of the text through the rules of docs/verification.md.
+   * @param expectedRows rows the file probably has, to size the arrays up front
+   */
+  async runPass(upload: Upload, delimiter: Delimiter, selection?: EntrySelection, expectedRows?: number): Promise<EntriesPassResult> {
+    const textOffset = this.textOffset(upload);
+    // The column checks are confirmation's: a processing pass (with a selection) has them already.
+    const pass = new EntriesPass({ delimiter, textOffset, selection, checkColumns: selection === undefined, expectedRows });
+    for await (const chunk of this.storage.createReadStream(this.textKey(upload), { start: textOffset })) pass.push(chunk as Buffer);
+    return pass.finish();
+  }
+
+  /**
+   * The bytes of rows `indices` (positions in `starts`/`lengths`), in the order asked: one ranged read each when
+   * they are few and far apart, else picked out of one sequential read from the first to the last.
+   */
+  async readRows(upload: Upload, starts: ArrayLike<number>, lengths: ArrayLike<number>, indices: ArrayLike<number>): Promise<Uint8Array[]> {
+    const key = this.textKey(upload);
+    const out: Uint8Array[] = new Array(indices.length);
+    if (indices.length === 0) return out;
+    let first = Infinity;
+    let last = 0;
+    for (let i = 0; i < indices.length; i++) {
+      first = Math.min(first, starts[indices[i]]);
+      last = Math.max(last, starts[indices[i]] + lengths[indices[i]]);
+    }
+    if (indices.length * RANGED_READ_COST_BYTES < last - first) {
+      let next = 0;
+      const worker = async () => {
+        while (next < indices.length) {
+          const i = next++;
+          const row = indices[i];
+          out[i] = await this.readRange(key, starts[row], starts[row] + lengths[row]);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(RANGED_READ_CONCURRENCY, indices.length) }, worker));
+      return out;
+    }
+    const order = Array.from({ length: indices.length }, (_, i) => i).sort((a, b) => starts[indices[a]] - starts[indices[b]]);
+    let next = 0;
+    let position = first;
+    let pending: { slot: number; bytes: Uint8Array; filled: number; start: number } | null = null;
+    for await (const raw of this.storage.createReadStream(key, { start: first, end: last })) {
+      const chunk = raw as Buffer;
+      const chunkStart = position;
+      const chunkEnd = position + chunk.length;
+      for (;;) {
+        if (pending === null) {
+          if (next >= order.length) break;
+          const row = indices[order[next]];
+          if (next > 0 && indices[order[next - 1]] === row) {
+            // The same row asked twice: the previous one is complete.
+            out[order[next]] = out[order[next - 1]];
+            next++;
+            continue;
+          }
+          if (starts[row] >= chunkEnd) break;
+          pending = { slot: order[next], bytes: new Uint8Array(lengths[row]), filled: 0, start: starts[row] };
+          next++;
+        }
+        const from = pending.start + pending.filled;
+        const take = Math.min(pending.bytes.length - pending.filled, chunkEnd - from);
+        pending.bytes.set(chunk.subarray(from - chunkStart, from - chunkStart + take), pending.filled);
+        pending.filled += take;
+        if (pending.filled < pending.bytes.length) break;
+        out[pending.slot] = pending.bytes;
+        pending = null;
+      }
+      position = chunkEnd;
+    }
+    if (pending !== null || next < order.length) throw new Error('The entries file ended before the rows its index points to.');
+    return out;
+  }
+
+  async readRange(key: string, start: number, end: number): Promise<Uint8Array> {
+    const bytes = new Uint8Array(end - start);
+    let filled = 0;
+    for await (const chunk of this.storage.createReadStream(key, { start, end })) {
+      bytes.set(chunk as Buffer, filled);
+      filled += (chunk as Buffer).length;
+    }
+    if (filled !== bytes.length) throw new Error(`Read ${filled} of ${bytes.length} bytes of ${key}.`);
+    return bytes;
+  }
+
+  async writeIndex(key: string, meta: Record<string, unknown>, arrays: Record<string, IndexArray>): Promise<void> {
+    const write = await this.storage.openWrite(key);
+    try {
+      await pipeline(Readable.from(encodeIndexFile(meta, arrays)), write.stream);
+      await write.commit();
+    } catch (error) {
+      await write.abort();
+      throw error;
+    }
+  }
+
+  /** An index file, or null when there is none. */
+  async readIndex<M>(key: string): Promise<{ meta: M; arrays: Record<string, IndexArray> } | null> {
+    const stat = await this.storage.stat(key);
+    if (stat === null) return null;
+    // One 8-byte aligned buffer, so the arrays are views into it.
+    const bytes = new Uint8Array(new ArrayBuffer(stat.size));
+    let filled = 0;
+    for await (const chunk of this.storage.createReadStream(key)) {
+      bytes.set(chunk as Buffer, filled);
+      filled += (chunk as Buffer).length;
+    }
+    if (filled !== stat.size) throw new Error(`Read ${filled} of ${stat.size} bytes of ${key}.`);
+    return decodeIndexFile<M>(bytes);
+  }
+
+  /** Removes the files of an upload that failed while being received (before any index exists). */
+  async deleteReceived(id: string): Promise<void> {
+    for (const key of Object.values(uploadFileKeys(id))) await this.storage.delete(key);
+  }
+}

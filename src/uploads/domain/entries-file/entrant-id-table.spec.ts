@@ -1,0 +1,62 @@
+import fc from 'fast-check';
+import { EntrantIdTable, fnv1a } from './entrant-id-table.js';
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+function numberAll(table: EntrantIdTable, ids: string[]): number[] {
+  return ids.map((id) => {
+    const b = bytes(id);
+    return table.intern(b, 0, b.length);
+  });
+}
+
+/** The reference: the first appearance of each id, with a Map. */
+function reference(ids: string[]): number[] {
+  const seen = new Map<string, number>();
+  return ids.map((id) => {
+    if (!seen.has(id)) seen.set(id, seen.size);
+    return seen.get(id)!;
+  });
+}
+
+describe('EntrantIdTable', () => {
+  it('numbers ids 0, 1, 2 ... in order of first appearance', () => {
+    const table = new EntrantIdTable();
+    expect(numberAll(table, ['M1', 'M2', 'M1', 'M3', 'M2'])).toEqual([0, 1, 0, 2, 1]);
+    expect(table.size).toBe(3);
+    expect(new TextDecoder().decode(table.bytesOf(2))).toBe('M3');
+  });
+
+  it('never merges two ids whose hashes are equal: every id in one bucket', () => {
+    const table = new EntrantIdTable(4, () => 42);
+    const ids = Array.from({ length: 300 }, (_, i) => `id-${i % 150}`);
+    expect(numberAll(table, ids)).toEqual(reference(ids));
+  });
+
+  it('never merges two ids that collide under the real hash', () => {
+    // Find a real FNV-1a collision (birthday search over about 2^16 ids).
+    const seen = new Map<number, string>();
+    let pair: [string, string] | null = null;
+    for (let i = 0; pair === null; i++) {
+      const id = `member-${i}`;
+      const b = bytes(id);
+      const h = fnv1a(b, 0, b.length);
+      const other = seen.get(h);
+      if (other !== undefined) pair = [other, id];
+      else seen.set(h, id);
+    }
+    const table = new EntrantIdTable();
+    expect(numberAll(table, [pair[0], pair[1], pair[0], pair[1]])).toEqual([0, 1, 0, 1]);
+  });
+
+  it('groups exactly like a Map across growth of the table and arena (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ maxLength: 6 }), { maxLength: 400 }), (ids) => {
+        expect(numberAll(new EntrantIdTable(), ids)).toEqual(reference(ids));
+      }),
+      { numRuns: 200 },
+    );
+    const many = Array.from({ length: 200_000 }, (_, i) => `E${(i * 7919) % 90_000}`);
+    expect(numberAll(new EntrantIdTable(), many)).toEqual(reference(many));
+  });
+});

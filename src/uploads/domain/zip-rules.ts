@@ -1,0 +1,39 @@
+import { baseNameOf, extensionOf, isExcelExtension, isTextExtension } from './upload-rules.js';
+
+/** Most entries a zip upload may list; more is refused before anything is extracted. */
+export const MAX_ZIP_ENTRIES = 100;
+
+export const ZipMessages = {
+  unreadable: 'Invalid zip file. The file could not be read as a zip archive.',
+  tooManyEntries: `Invalid zip file. The zip file holds more than ${MAX_ZIP_ENTRIES} entries.`,
+  oneEntriesFile: 'Invalid zip file. The zip file must contain exactly one txt, csv or tsv file.',
+  encrypted: 'Invalid zip file. Password-protected zip files are not supported.',
+  unsupportedCompression: 'Invalid zip file. The file inside is compressed with a method other than deflate.',
+  sizeMismatch: 'Invalid zip file. The sizes recorded in the zip file do not match its contents.',
+  tooLarge: (limitMb: number) => `Invalid file size. The file inside the zip file is larger than the maximum file size of ${limitMb}MB.`,
+  empty: 'Invalid file. The file inside the zip file is empty.',
+};
+
+/** What a zip entry is to us. */
+export type ZipEntryRole = 'folder' | 'ignored' | 'entries' | 'excel' | 'other';
+
+/**
+ * Folders and the files operating systems add when zipping (__MACOSX/, ._*, .DS_Store, Thumbs.db, desktop.ini) are
+ * ignored; of the rest, exactly one must be a txt, csv or tsv file.
+ */
+export function roleOfZipEntry(path: string): ZipEntryRole {
+  if (path.endsWith('/') || path.endsWith('\\')) return 'folder';
+  const segments = path.split(/[/\\]/);
+  const name = segments[segments.length - 1];
+  if (segments.some((s) => s === '__MACOSX') || name.startsWith('._') || ['.ds_store', 'thumbs.db', 'desktop.ini'].includes(name.toLowerCase())) {
+    return 'ignored';
+  }
+  const extension = extensionOf(name);
+  if (isTextExtension(extension)) return 'entries';
+  if (isExcelExtension(extension)) return 'excel';
+  return 'other';
+}
+
+export function archivedNameOf(path: string): string {
+  return baseNameOf(path);
+}

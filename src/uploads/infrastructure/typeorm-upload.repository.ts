@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import type { UploadRepository } from '../application/ports/upload.repository.port.js';
+import type { EntriesInspection, EntriesProcessing, Upload } from '../domain/upload.js';
+import { UploadMapper } from './upload.mapper.js';
+import { UploadOrmEntity } from './upload.orm-entity.js';
+
+@Injectable()
+export class TypeormUploadRepository implements UploadRepository {
+  constructor(@InjectRepository(UploadOrmEntity) private readonly rows: Repository<UploadOrmEntity>) {}
+
+  async insert(upload: Upload): Promise<void> {
+    await this.rows.insert(UploadMapper.toOrm(upload));
+  }
+
+  async findById(id: string): Promise<Upload | null> {
+    const row = await this.rows.findOneBy({ id });
+    return row ? UploadMapper.toDomain(row) : null;
+  }
+
+  async saveInspection(id: string, inspection: EntriesInspection): Promise<void> {
+    await this.rows.query('UPDATE upload SET inspection = $2::jsonb WHERE id = $1', [id, JSON.stringify(inspection)]);
+  }
+
+  async saveProcessing(id: string, processing: EntriesProcessing): Promise<void> {
+    await this.rows.query('UPDATE upload SET processing = $2::jsonb WHERE id = $1', [id, JSON.stringify(processing)]);
+  }
+}

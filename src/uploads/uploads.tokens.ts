@@ -1,0 +1,1 @@
+export const UPLOAD_REPOSITORY = Symbol('UPLOAD_REPOSITORY');
