@@ -7,6 +7,7 @@ const suites: Record<string, () => Promise<{ default: BenchSuite }>> = {
   rng: () => import('./rng.bench.js'),
   tools: () => import('./tools.bench.js'),
   uploads: () => import('./uploads.bench.js'),
+  draws: () => import('./draws.bench.js'),
   http: () => import('./http.bench.js'),
 };
 

@@ -115,6 +115,18 @@ export class Environment {
   @Matches(/^https?:\/\/\S+$/, { message: 'PAYPAL_API_URL must be an http(s) URL' })
   PAYPAL_API_URL = 'https://api-m.paypal.com';
 
+  /** How often each process looks for due draws left scheduled (a crashed process's, a lost job's). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  DRAW_SWEEP_SECONDS = 15;
+
+  /** Tests only: an execution stops before storing its winners (so a test can kill the process mid-draw). */
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  DRAW_PAUSE_BEFORE_COMMIT?: 'true' | 'false';
+
   /** Signs session cookies; required in production (every process must share it), generated into DATA_DIR otherwise. */
   @IsOptional()
   @IsString()
@@ -128,7 +140,7 @@ export class Environment {
 }
 
 const OPTIONAL_KEYS = ['DATABASE_URL', 'RECAPTCHA_SECRET_KEY', 'RECAPTCHA_SITE_KEY', 'SMTP_URL', 'PUBLIC_URL', 'SESSION_SECRET', 'TRUST_PROXY',
-  'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'STRIPE_PUBLISHABLE_KEY', 'PAYPAL_CLIENT_ID', 'PAYPAL_SECRET', 'QUANTUM_SEED_URL', 'QUANTUM_SEED_API_KEY'];
+  'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'STRIPE_PUBLISHABLE_KEY', 'PAYPAL_CLIENT_ID', 'PAYPAL_SECRET', 'QUANTUM_SEED_URL', 'QUANTUM_SEED_API_KEY', 'DRAW_PAUSE_BEFORE_COMMIT'];
 
 export class EnvironmentError extends Error {}
 
@@ -144,6 +156,9 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   if (errors.length > 0) {
     const problems = errors.map((e) => `${e.property}=${JSON.stringify(picked[e.property])}: ${Object.values(e.constraints ?? {}).join('; ')}`);
     throw new EnvironmentError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  if (environment.DRAW_PAUSE_BEFORE_COMMIT === 'true' && environment.NODE_ENV !== 'test') {
+    throw new EnvironmentError('Invalid configuration:\n  DRAW_PAUSE_BEFORE_COMMIT is a test hook and only allowed with NODE_ENV=test.');
   }
   if (environment.NODE_ENV === 'production') {
     const missing = [

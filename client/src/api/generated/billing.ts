@@ -124,7 +124,8 @@ export type CreateWalletPaymentResponseDto = {
   id: string;
 };
 export type CreateWalletPaymentRequestDto = {
-  paymentOption: 1 | 3;
+  /** 0 = one draw (the wizard), 1 = pack of 10, 3 = pack of 100 */
+  paymentOption: 0 | 1 | 3;
   currency: "USD" | "AUD" | "CAD" | "NZD" | "GBP";
 };
 export type ExecuteWalletPaymentRequestDto = {

@@ -62,7 +62,9 @@ export class BuyCreditsResponseDto {
 }
 
 export class CreateWalletPaymentRequestDto {
-  @ApiProperty({ enum: [1, 3] }) @IsIn([1, 3], { message: 'Choose a pack of 10 or 100 credits.' }) paymentOption: 1 | 3;
+  @ApiProperty({ enum: [0, 1, 3], description: '0 = one draw (the wizard), 1 = pack of 10, 3 = pack of 100' })
+  @IsIn([0, 1, 3], { message: 'Please choose what to pay for.' })
+  paymentOption: 0 | 1 | 3;
   @ApiProperty({ enum: CURRENCIES }) @IsIn(CURRENCIES, { message: CURRENCY_MESSAGE }) currency: Currency;
 }
 

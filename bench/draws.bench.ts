@@ -1,0 +1,111 @@
+// Issue 8: the end-to-end time of a draw on the 300 MB entries file (6.3 million rows, ticket counts, one win per
+// entrant, 1,000,000 winners): from submitdraw to the winners stored, through a real app on a real PostgreSQL. The
+// upload, confirm details and advanced processing run first, as the wizard does before it submits.
+import { openAsBlob } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../src/bootstrap/create-app.js';
+import { ensureDatabase, startEmbeddedPostgres } from '../src/platform/database/embedded-postgres.js';
+import { type BenchFigure, type BenchSuite, mb, median, round } from './bench-kit.js';
+import { entriesFixture } from './uploads.bench.js';
+
+const WINNERS = 1_000_000;
+const RUNS = 3;
+const TARGET_MS = 15_000;
+const CLIENT_SESSION = 'draws-bench-session';
+
+class Client {
+  private cookie = '';
+
+  constructor(private readonly base: string) {}
+
+  async call(path: string, body?: unknown | FormData): Promise<unknown> {
+    const isForm = body instanceof FormData;
+    const response = await fetch(this.base + path, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { ...(this.cookie && { Cookie: this.cookie }), ...(!isForm && body !== undefined && { 'Content-Type': 'application/json' }) },
+      body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
+    });
+    const setCookie = response.headers.get('set-cookie');
+    if (setCookie) this.cookie = setCookie.split(';')[0];
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text.slice(0, 300)}`);
+    return text ? JSON.parse(text) : null;
+  }
+}
+
+const suite: BenchSuite = {
+  name: 'draws',
+  async run(): Promise<BenchFigure[]> {
+    const fixture = await entriesFixture();
+    const dataDir = await mkdtemp(join(tmpdir(), 'fairdraw-draws-bench-'));
+    await chmod(dataDir, 0o755);
+    const database = await startEmbeddedPostgres({ dataDir: join(dataDir, 'pg') });
+    try {
+      await ensureDatabase(database.serverUrl, 'bench');
+      const app = await createApp({ databaseUrl: database.urlFor('bench'), env: { NODE_ENV: 'test', DATA_DIR: join(dataDir, 'app') }, logger: ['error'] });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const client = new Client((await app.getUrl()).replace('[::1]', '127.0.0.1'));
+      await client.call('/api/account/register/', {
+        email: 'bench@example.com',
+        password: 'bench password',
+        firstName: 'Bench',
+        lastName: 'Mark',
+        isAgent: false,
+        optedIntoCommunication: false,
+        termsAgreed: true,
+      });
+      await client.call('/api/account/buycredits/', { paymentOption: 1, currency: 'AUD', token: 'tok_visa' });
+
+      const form = new FormData();
+      form.append('clientSession', CLIENT_SESSION);
+      form.append('file', await openAsBlob(fixture.path), 'entries.csv');
+      const upload = (await client.call('/api/Upload', form)) as { serverFileName: string };
+      const fileName = upload.serverFileName;
+      await client.call('/api/draw/getConfirmDrawDetails', { fileName, advancedUpload: true, demoMode: false, clientSession: CLIENT_SESSION });
+      await client.call('/api/draw/processAdvancedUpload', { fileName, clientSession: CLIENT_SESSION, headerRow: true, entryCountColumn: 2, uniqueEntrantIdColumn: 3 });
+
+      const times: number[] = [];
+      let rssPeak = 0;
+      for (let run = 0; run < RUNS; run++) {
+        const started = performance.now();
+        const id = (await client.call('/api/draw/submitdraw/', {
+          name: `Bench ${run}`,
+          organisation: 'Bench Pty Ltd',
+          entryMethod: 'uploadAdvanced',
+          fileName,
+          headerRowsIncluded: true,
+          entryCountColumn: 2,
+          entrantUniqueIdColumn: 3,
+          oneWinPerEntrant: true,
+          prizes: [{ description: 'Voucher', quantity: WINNERS, reserves: 0 }],
+          paymentOption: 2,
+          scheduleOption: 0,
+          clientSession: CLIENT_SESSION,
+        })) as string;
+        times.push(performance.now() - started);
+        rssPeak = Math.max(rssPeak, process.resourceUsage().maxRSS * 1024);
+        const draw = (await client.call(`/api/draw/get/?id=${id}&clientSession=${CLIENT_SESSION}`)) as { state: string; prizes: { winnersAwarded: number }[] };
+        if (draw.state !== 'drawn' || draw.prizes[0].winnersAwarded !== WINNERS) throw new Error(`Draw ${id} ended ${draw.state} with ${draw.prizes[0].winnersAwarded} winners`);
+      }
+      await app.close();
+      return [
+        {
+          name: `submit → ${WINNERS.toLocaleString('en')} winners stored (${fixture.rows.toLocaleString('en')} rows, ${mb(fixture.bytes)} MB, tickets, one win per entrant)`,
+          runs: RUNS,
+          medianMs: round(median(times)),
+          minMs: round(Math.min(...times)),
+          maxMs: round(Math.max(...times)),
+          targetMs: TARGET_MS,
+          processPeakRssMb: mb(rssPeak),
+        },
+      ];
+    } finally {
+      await database.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  },
+};
+
+export default suite;

@@ -1,0 +1,114 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { ACTION_MESSAGES, type Scrutineer } from '../../domain/draw-actions.js';
+import { DRAW_MESSAGES } from '../../domain/draw-rules.js';
+import { displayIdOf, type Draw } from '../../domain/draw.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const toBoolean = ({ value }: { value: unknown }) => (value === 'true' || value === true ? true : value === 'false' || value === false ? false : value);
+
+export class DrawActionRequestDto {
+  @ApiProperty({ format: 'uuid' }) @Matches(UUID, { message: 'Draw not found.' }) id: string;
+  @ApiPropertyOptional() @IsOptional() @Matches(/^[A-Za-z0-9_-]{8,64}$/) clientSession?: string;
+}
+
+export class RescheduleRequestDto extends DrawActionRequestDto {
+  @ApiPropertyOptional({ format: 'date-time' }) @ValidateIf((dto: RescheduleRequestDto) => !dto.immediateDraw) @IsISO8601({ strict: true }, { message: DRAW_MESSAGES.scheduleInPast }) scheduleDate?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(64) scheduleTimezone?: string;
+  @ApiPropertyOptional() @IsOptional() @IsInt() timeZoneOffset?: number;
+  @ApiPropertyOptional({ description: 'Draw now instead.' }) @IsOptional() @IsBoolean() immediateDraw?: boolean;
+}
+
+export class ScrutineerDto {
+  @ApiProperty() @IsString({ message: ACTION_MESSAGES.scrutineerRequired }) @Matches(/\S/, { message: ACTION_MESSAGES.scrutineerRequired }) @MaxLength(100) firstName: string;
+  @ApiProperty() @IsString({ message: ACTION_MESSAGES.scrutineerRequired }) @Matches(/\S/, { message: ACTION_MESSAGES.scrutineerRequired }) @MaxLength(100) lastName: string;
+  @ApiProperty() @MaxLength(254) @IsEmail({}, { message: ACTION_MESSAGES.scrutineerRequired }) emailAddress: string;
+  @ApiPropertyOptional({ nullable: true, type: String }) @IsOptional() @IsString() @MaxLength(200) qualification?: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String }) @IsOptional() @IsString() @MaxLength(2000) notes?: string | null;
+
+  static from(scrutineer: Scrutineer, withEmail: boolean): ScrutineerDto {
+    const dto = new ScrutineerDto();
+    dto.firstName = scrutineer.firstName;
+    dto.lastName = scrutineer.lastName;
+    dto.emailAddress = withEmail ? scrutineer.emailAddress : '';
+    dto.qualification = scrutineer.qualification;
+    dto.notes = withEmail ? scrutineer.notes : null;
+    return dto;
+  }
+}
+
+export class SaveScrutineerRequestDto {
+  @ApiProperty({ format: 'uuid' }) @Matches(UUID, { message: 'Draw not found.' }) drawId: string;
+  @ApiPropertyOptional({ type: ScrutineerDto }) @ValidateIf((dto: SaveScrutineerRequestDto) => !dto.delete) @ValidateNested() @Type(() => ScrutineerDto) fields?: ScrutineerDto;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() delete?: boolean;
+  @ApiPropertyOptional() @IsOptional() @Matches(/^[A-Za-z0-9_-]{8,64}$/) clientSession?: string;
+}
+
+export const DRAW_STATES = ['draft', 'scheduled', 'drawn', 'cancelled', 'error'] as const;
+export const SORT_FIELDS = ['RelevantDate', 'Name', 'Organisation', 'State', 'Created'] as const;
+
+export class DrawListQueryDto {
+  @ApiPropertyOptional({ type: Number, default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) page = 1;
+  @ApiPropertyOptional({ type: Number, enum: [10, 25, 50, 100], default: 25 }) @IsOptional() @Type(() => Number) @IsIn([10, 25, 50, 100], { message: 'Choose 10, 25, 50 or 100 draws per page.' }) count = 25;
+  @ApiPropertyOptional({ type: String, enum: SORT_FIELDS, default: 'RelevantDate' }) @IsOptional() @IsIn(SORT_FIELDS) sortField: (typeof SORT_FIELDS)[number] = 'RelevantDate';
+  @ApiPropertyOptional({ type: Boolean, default: true }) @IsOptional() @Transform(toBoolean) @IsBoolean() descending = true;
+  @ApiPropertyOptional({ type: Boolean, default: true }) @IsOptional() @Transform(toBoolean) @IsBoolean() showWeb = true;
+  @ApiPropertyOptional({ type: Boolean, description: 'apiEnabled users only' }) @IsOptional() @Transform(toBoolean) @IsBoolean() showApi = false;
+  @ApiPropertyOptional({ type: Boolean, description: 'apiEnabled users only' }) @IsOptional() @Transform(toBoolean) @IsBoolean() showTest = false;
+  @ApiPropertyOptional({ format: 'uuid', description: 'Administrators: another user’s list.' }) @IsOptional() @Matches(UUID) userId?: string;
+  @ApiPropertyOptional({ description: 'Comma list of draft, scheduled, drawn, cancelled, error (draft: apiEnabled users only).' })
+  @IsOptional()
+  @Matches(/^(draft|scheduled|drawn|cancelled|error)(,(draft|scheduled|drawn|cancelled|error))*$/, { message: 'Unknown status.' })
+  statuses?: string;
+}
+
+export class DrawListItemDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() displayId: string;
+  @ApiProperty() name: string;
+  @ApiProperty() organisation: string;
+  @ApiProperty({ enum: DRAW_STATES }) state: string;
+  @ApiProperty({ enum: ['web', 'api', 'test'] }) source: string;
+  @ApiProperty() demo: boolean;
+  @ApiProperty({ format: 'date-time' }) relevantDate: string;
+  @ApiProperty() secondsTilRelevantDate: number;
+  @ApiProperty() scheduleTimeZone: string;
+  @ApiProperty() entryCount: number;
+  @ApiProperty() winnerCount: number;
+  @ApiProperty({ nullable: true, type: String }) errorMessage: string | null;
+
+  static from(draw: Draw, now: Date): DrawListItemDto {
+    const relevant = draw.drawnAt ?? draw.scheduleDate;
+    return Object.assign(new DrawListItemDto(), {
+      id: draw.id,
+      displayId: displayIdOf(draw.id),
+      name: draw.name,
+      organisation: draw.organisation,
+      state: draw.state,
+      source: draw.source,
+      demo: draw.demo,
+      relevantDate: relevant.toISOString(),
+      secondsTilRelevantDate: Math.round((relevant.getTime() - now.getTime()) / 1000),
+      scheduleTimeZone: draw.scheduleTimeZone,
+      entryCount: draw.entries.entryCount,
+      winnerCount: draw.prizes.reduce((sum, prize) => sum + prize.quantity, 0),
+      errorMessage: draw.errorMessage,
+    });
+  }
+}
+
+export class DrawListResponseDto {
+  @ApiProperty({ type: [DrawListItemDto] }) draws: DrawListItemDto[];
+  @ApiProperty() total: number;
+}
+
+export class LookupRequestDto {
+  @ApiProperty({ description: 'A draw id or its 12-digit display id; spaces and a leading # are ignored.' }) @IsString() @MaxLength(100) lookupId: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() recaptchaResponse?: string;
+}
+
+export class LookupResponseDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() displayId: string;
+}

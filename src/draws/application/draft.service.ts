@@ -1,0 +1,81 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ConflictException, Inject, Injectable, NotFoundException, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { AccountService } from '../../accounts/application/account.service.js';
+import { CLOCK, type Clock } from '../../platform/clock/clock.js';
+import { DRAW_REPOSITORY } from '../draws.tokens.js';
+import type { DrawSource } from '../domain/draw.js';
+import { randomShortCode } from '../domain/draw-rules.js';
+import type { DrawRepository } from './ports/draw.repository.port.js';
+import type { DrawViewer } from './draw-query.service.js';
+
+/** Drafts are kept 30 days after they were last saved. */
+export const DRAFT_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+export const ACCOUNT_EXISTS_MESSAGE = 'An account with this email address already exists. Please contact us to associate this draw with your existing account.';
+
+@Injectable()
+export class DraftService implements OnModuleInit, OnApplicationShutdown {
+  private cleanUp?: NodeJS.Timeout;
+
+  constructor(
+    @Inject(DRAW_REPOSITORY) private readonly draws: DrawRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly accounts: AccountService,
+  ) {}
+
+  onModuleInit(): void {
+    this.cleanUp = setInterval(() => void this.draws.deleteDraftsOlderThan(new Date(this.clock.now().getTime() - DRAFT_LIFETIME_MS)).catch(() => undefined), 60 * 60 * 1000);
+    this.cleanUp.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.cleanUp);
+  }
+
+  /** Saves the wizard's state; with `id`, over that draft if the caller owns it. Answers the draft's id. */
+  async save(wizardState: unknown, name: string, organisation: string, viewer: DrawViewer, source: DrawSource, id?: string): Promise<string> {
+    if (id) await this.owned(id, viewer);
+    const seed = randomBytes(32);
+    const saved = await this.draws.saveDraft(
+      {
+        id,
+        name: name.trim(),
+        organisation: organisation.trim(),
+        ownerUserId: viewer.userId,
+        clientSession: viewer.clientSession,
+        wizardState,
+        shortCode: randomShortCode(randomBytes),
+        seed,
+        seedHash: createHash('sha256').update(seed).digest('hex'),
+        source,
+      },
+      this.clock.now(),
+    );
+    if (!saved) throw new NotFoundException({ message: 'Draft not found.' });
+    return saved;
+  }
+
+  async get(id: string, viewer: DrawViewer): Promise<unknown> {
+    return (await this.owned(id, viewer)).wizardState;
+  }
+
+  async discard(id: string, viewer: DrawViewer): Promise<void> {
+    await this.owned(id, viewer);
+    await this.draws.deleteDraft(id);
+  }
+
+  /** A visitor's draw gets an account of its own; an e-mail that has one already is refused with the spec's alert. */
+  async createAccountAndLink(drawId: string, email: string, viewer: DrawViewer, address: string): Promise<void> {
+    const draw = await this.draws.findById(drawId);
+    if (!draw || draw.ownerUserId || !draw.clientSession || draw.clientSession !== viewer.clientSession) throw new NotFoundException({ message: 'Draw not found.' });
+    const user = await this.accounts.registerWithoutPassword(email, address);
+    if (!user) throw new ConflictException({ message: ACCOUNT_EXISTS_MESSAGE });
+    await this.draws.linkOwner(drawId, user.id, `visitor, for ${user.email}`, this.clock.now());
+  }
+
+  private async owned(id: string, viewer: DrawViewer) {
+    const draft = await this.draws.findDraft(id);
+    const mine = draft && (draft.ownerUserId ? draft.ownerUserId === viewer.userId : !!draft.clientSession && draft.clientSession === viewer.clientSession);
+    if (!draft || !mine || draft.updatedAt.getTime() < this.clock.now().getTime() - DRAFT_LIFETIME_MS) throw new NotFoundException({ message: 'Draft not found.' });
+    return draft;
+  }
+}

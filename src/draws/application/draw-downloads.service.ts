@@ -1,0 +1,61 @@
+import { Readable } from 'node:stream';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { stringify } from 'csv-stringify';
+import { type DownloadCaller, DownloadRegistry } from '../../platform/downloads/downloads.js';
+import { EntriesIndexService } from '../../uploads/application/entries-index.service.js';
+import { UploadNotFoundError } from '../../uploads/domain/upload.errors.js';
+import { DRAW_REPOSITORY } from '../draws.tokens.js';
+import { displayIdOf } from '../domain/draw.js';
+import { escapeFormula } from '../domain/spreadsheet-safety.js';
+import type { DrawRepository } from './ports/draw.repository.port.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `/download/results/{drawId}`: the winners and reserves as CSV, for the draw's owner or an administrator only. */
+@Injectable()
+export class DrawDownloadsService implements OnModuleInit {
+  constructor(
+    @Inject(DRAW_REPOSITORY) private readonly draws: DrawRepository,
+    private readonly downloads: DownloadRegistry,
+    private readonly entriesIndex: EntriesIndexService,
+  ) {}
+
+  onModuleInit(): void {
+    this.downloads.register({ kind: 'results', open: (id, caller) => this.results(id, caller) });
+    this.downloads.register({ kind: 'entries', open: (id, caller) => this.entriesFile(id, caller) });
+  }
+
+  /** `/download/entries/{drawId}`: the entries file the draw ran on, byte for byte (its SHA-256 is on the draw). */
+  private async entriesFile(id: string, caller: DownloadCaller | undefined) {
+    if (!caller || !UUID.test(id)) return null;
+    const draw = await this.draws.findById(id);
+    if (!draw || !draw.entries.fileName || (draw.ownerUserId !== caller.id && caller.role !== 'admin')) return null;
+    try {
+      const file = await this.entriesIndex.openEntriesFile(draw.entries.fileName, { clientSession: draw.clientSession, userId: draw.ownerUserId });
+      return { fileName: `FairDraw-entries-${displayIdOf(draw.id)}-${file.fileName}`, contentType: 'text/plain; charset=utf-8', body: file.body };
+    } catch (error) {
+      if (error instanceof UploadNotFoundError) return null;
+      throw error;
+    }
+  }
+
+  private async results(id: string, caller: DownloadCaller | undefined) {
+    if (!caller || !UUID.test(id)) return null;
+    const draw = await this.draws.findById(id);
+    if (!draw || draw.state !== 'drawn' || (draw.ownerUserId !== caller.id && caller.role !== 'admin')) return null;
+    const winners = await this.draws.winnersOf(id);
+    const widest = winners.reduce((max, winner) => Math.max(max, winner.columns?.length ?? 0), 0);
+    const header = ['Prize', 'Prize description', 'Winner or reserve', 'Order', 'Entry number', ...Array.from({ length: widest }, (_, i) => `Column ${i + 1}`)];
+    const rows = winners.map((winner) => [
+      String(winner.prizeIndex + 1),
+      draw.prizes[winner.prizeIndex]?.description ?? '',
+      winner.kind === 'winner' ? 'Winner' : 'Reserve',
+      String(winner.position + 1),
+      String(winner.row + 1),
+      ...(winner.columns ?? []),
+    ]);
+    // Streamed row by row; every cell that a spreadsheet would run as a formula is neutralised.
+    const body = Readable.from([header, ...rows].map((row) => row.map(escapeFormula))).pipe(stringify({ bom: true }));
+    return { fileName: `FairDraw-results-${displayIdOf(draw.id)}.csv`, contentType: 'text/csv; charset=utf-8', body };
+  }
+}

@@ -1,0 +1,82 @@
+import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { CreditService } from '../../billing/application/credit.service.js';
+import { CLOCK, type Clock } from '../../platform/clock/clock.js';
+import { DRAW_REPOSITORY } from '../draws.tokens.js';
+import { changeRefusal, drawNowRefusal, type Scrutineer } from '../domain/draw-actions.js';
+import { type Draw, displayIdOf } from '../domain/draw.js';
+import { DRAW_MESSAGES } from '../domain/draw-rules.js';
+import type { DrawViewer } from './draw-query.service.js';
+import { ExecuteDrawService } from './execute-draw.service.js';
+import type { DrawListQuery, DrawRepository } from './ports/draw.repository.port.js';
+import { DrawScheduleService } from './draw-schedule.service.js';
+
+/** The owner's actions on a draw (part 2 §4, §5, §7): each re-checks ownership and state, and is audited. */
+@Injectable()
+export class DrawLifecycleService {
+  constructor(
+    @Inject(DRAW_REPOSITORY) private readonly draws: DrawRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly execution: ExecuteDrawService,
+    private readonly schedule: DrawScheduleService,
+    private readonly credits: CreditService,
+  ) {}
+
+  list(query: DrawListQuery): Promise<{ draws: Draw[]; total: number }> {
+    return this.draws.listForOwner(query);
+  }
+
+  async cancel(id: string, viewer: DrawViewer, actor: string): Promise<void> {
+    const draw = await this.owned(id, viewer);
+    const refusal = changeRefusal(draw, this.clock.now());
+    if (refusal || !(await this.draws.cancel(id, actor, this.clock.now()))) throw new ConflictException({ message: refusal ?? DRAW_MESSAGES.submitFallback });
+    if (draw.ownerUserId) await this.credits.refundFor(draw.ownerUserId, id);
+  }
+
+  async reschedule(id: string, viewer: DrawViewer, actor: string, scheduleDate: Date | null, scheduleTimeZone: string): Promise<void> {
+    const draw = await this.owned(id, viewer);
+    if (!scheduleDate) return this.drawNow(id, viewer, actor);
+    const now = this.clock.now();
+    const refusal = changeRefusal(draw, now);
+    if (refusal) throw new ConflictException({ message: refusal });
+    if (scheduleDate.getTime() <= now.getTime()) throw new BadRequestException({ message: DRAW_MESSAGES.scheduleInPast, modelState: { scheduleDate: [DRAW_MESSAGES.scheduleInPast] } });
+    if (draw.demo && scheduleDate.getTime() - draw.createdAt.getTime() > 15 * 60 * 1000) throw new BadRequestException({ message: DRAW_MESSAGES.demoSchedule, modelState: { scheduleDate: [DRAW_MESSAGES.demoSchedule] } });
+    if (!(await this.draws.reschedule(id, scheduleDate, scheduleTimeZone, actor, now))) throw new ConflictException({ message: 'This draw can no longer be changed.' });
+    await this.schedule.schedule(id, scheduleDate);
+  }
+
+  async drawNow(id: string, viewer: DrawViewer, actor: string): Promise<void> {
+    const draw = await this.owned(id, viewer);
+    const refusal = drawNowRefusal(draw, this.clock.now());
+    if (refusal) throw new ConflictException({ message: refusal });
+    const outcome = await this.execution.execute(id, `${actor}, draw now`);
+    if (outcome === 'skipped') throw new ConflictException({ message: 'This draw can no longer be changed.' });
+  }
+
+  async saveScrutineer(id: string, viewer: DrawViewer, actor: string, scrutineer: Scrutineer | null): Promise<void> {
+    const draw = await this.owned(id, viewer);
+    if (draw.state === 'cancelled') throw new ConflictException({ message: 'This draw can no longer be changed.' });
+    await this.draws.saveScrutineer(id, scrutineer, actor, this.clock.now());
+  }
+
+  scrutineerOf(id: string): Promise<Scrutineer | null> {
+    return this.draws.scrutineerOf(id);
+  }
+
+  scrutineerPrefills(ownerUserId: string): Promise<Scrutineer[]> {
+    return this.draws.scrutineersOfOwner(ownerUserId);
+  }
+
+  async lookup(displayId: string): Promise<{ id: string; displayId: string }> {
+    const found = await this.draws.findByDisplayId(displayId);
+    if (!found) throw new NotFoundException({ message: 'Draw not found.' });
+    return { id: found.id, displayId: displayIdOf(found.id) };
+  }
+
+  private async owned(id: string, viewer: DrawViewer): Promise<Draw> {
+    const draw = await this.draws.findById(id);
+    const mine = draw && (viewer.isAdmin || (draw.ownerUserId ? draw.ownerUserId === viewer.userId : !!draw.clientSession && draw.clientSession === viewer.clientSession));
+    // Someone else's draw answers as a missing one: its existence is not confirmed to them.
+    if (!draw || !mine) throw new NotFoundException({ message: 'Draw not found.' });
+    return draw;
+  }
+}

@@ -1,0 +1,42 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DRAW_REPOSITORY } from '../draws.tokens.js';
+import type { Scrutineer } from '../domain/draw-actions.js';
+import type { Draw, Winner } from '../domain/draw.js';
+import type { DrawRepository } from './ports/draw.repository.port.js';
+
+export interface DrawViewer {
+  userId: string | null;
+  clientSession: string | null;
+  isAdmin: boolean;
+}
+
+export interface DrawView {
+  draw: Draw;
+  winners: Winner[];
+  isOwner: boolean;
+  scrutineer: Scrutineer | null;
+}
+
+@Injectable()
+export class DrawQueryService {
+  constructor(@Inject(DRAW_REPOSITORY) private readonly draws: DrawRepository) {}
+
+  /**
+   * Anyone with the id sees the draw (the detail page is public); its owner, the browser that made it, or an
+   * administrator sees the winners' rows. Drafts are their owner's only.
+   */
+  async find(id: string, viewer: DrawViewer): Promise<DrawView | null> {
+    const draw = await this.draws.findById(id);
+    if (!draw) return null;
+    const isOwner = this.isOwner(draw, viewer);
+    if (draw.state === 'draft' && !isOwner) return null;
+    const winners = draw.state === 'drawn' ? await this.draws.winnersOf(id) : [];
+    return { draw, winners, isOwner, scrutineer: await this.draws.scrutineerOf(id) };
+  }
+
+  isOwner(draw: Draw, viewer: DrawViewer): boolean {
+    if (viewer.isAdmin) return true;
+    if (draw.ownerUserId) return draw.ownerUserId === viewer.userId;
+    return !!draw.clientSession && draw.clientSession === viewer.clientSession;
+  }
+}

@@ -1,0 +1,59 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { Environment } from '../../config/environment.js';
+import { CLOCK, type Clock } from '../../platform/clock/clock.js';
+import { JobsService } from '../../platform/jobs/jobs.service.js';
+import { DRAW_REPOSITORY } from '../draws.tokens.js';
+import { ExecuteDrawService } from './execute-draw.service.js';
+import type { DrawRepository } from './ports/draw.repository.port.js';
+
+const QUEUE = 'draw-execute';
+
+/**
+ * A scheduled draw is a pg-boss job due at its time (one process takes it). A sweep also looks for due draws still
+ * scheduled, so that a draw whose process died mid-execution, or whose job was lost, is executed by another.
+ */
+@Injectable()
+export class DrawScheduleService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('DrawSchedule');
+  private sweepTimer?: NodeJS.Timeout;
+  private sweeping = false;
+
+  constructor(
+    private readonly jobs: JobsService,
+    private readonly execution: ExecuteDrawService,
+    private readonly config: ConfigService<Environment, true>,
+    @Inject(DRAW_REPOSITORY) private readonly draws: DrawRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.jobs.work<{ drawId: string }>(QUEUE, async ({ drawId }) => {
+      await this.execution.execute(drawId, `scheduler (pid ${process.pid})`);
+    });
+    const everyMs = this.config.get('DRAW_SWEEP_SECONDS', { infer: true }) * 1000;
+    this.sweepTimer = setInterval(() => void this.sweep(), everyMs);
+    this.sweepTimer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.sweepTimer);
+  }
+
+  async schedule(drawId: string, at: Date): Promise<void> {
+    await this.jobs.send(QUEUE, { drawId }, undefined, { startAfter: at, singletonKey: drawId });
+  }
+
+  /** Executes every due draw still scheduled; a draw another process is executing waits on its lock, then is skipped. */
+  async sweep(): Promise<void> {
+    if (this.sweeping) return;
+    this.sweeping = true;
+    try {
+      for (const drawId of await this.draws.dueDrawIds(this.clock.now())) await this.execution.execute(drawId, `sweeper (pid ${process.pid})`);
+    } catch (error) {
+      this.logger.error(`Sweep failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      this.sweeping = false;
+    }
+  }
+}

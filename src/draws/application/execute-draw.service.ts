@@ -1,0 +1,91 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DrawInputError, type DrawOutcome, runDraw } from '#draw-engine';
+import { createSeededSource } from '#rng';
+import { EntriesIndexService } from '../../uploads/application/entries-index.service.js';
+import { EntriesFileError } from '../../uploads/domain/entries-file/entries-file.error.js';
+import { UploadNotFoundError } from '../../uploads/domain/upload.errors.js';
+import { CLOCK, type Clock } from '../../platform/clock/clock.js';
+import { DRAW_EXECUTION_HOOKS, DRAW_REPOSITORY } from '../draws.tokens.js';
+import type { Draw, Winner } from '../domain/draw.js';
+import type { DrawExecutionHooks } from './ports/draw-execution-hooks.port.js';
+import type { DrawRepository, DrawResult } from './ports/draw.repository.port.js';
+
+/** The algorithm the certificate promises (libs/draw-engine/README.md); bumped if it ever changes. */
+export const ENGINE_VERSION = 'fairdraw-engine/1';
+
+export type ExecutionOutcome = 'drawn' | 'error' | 'skipped';
+
+/**
+ * Runs a draw exactly once. The draw row stays locked while the engine runs and the winners are written with the
+ * state change in the same transaction: a second process waits, then sees the draw drawn; a process that dies
+ * mid-draw commits nothing, and the next attempt draws the same winners from the same stored seed.
+ */
+@Injectable()
+export class ExecuteDrawService {
+  private readonly logger = new Logger('Draws');
+
+  constructor(
+    @Inject(DRAW_REPOSITORY) private readonly draws: DrawRepository,
+    @Inject(DRAW_EXECUTION_HOOKS) private readonly hooks: DrawExecutionHooks,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly entries: EntriesIndexService,
+  ) {}
+
+  async execute(drawId: string, actor: string): Promise<ExecutionOutcome> {
+    const outcome = await this.draws.withLockedDraw(drawId, async (locked): Promise<ExecutionOutcome> => {
+      if (locked.draw.state !== 'scheduled') return 'skipped';
+      let result: DrawResult;
+      try {
+        result = await this.run(locked.draw);
+      } catch (error) {
+        const reason = reasonOf(error);
+        if (!reason) throw error;
+        await locked.fail(reason, this.clock.now(), actor);
+        this.logger.warn(`Draw ${drawId} could not be executed: ${reason}`);
+        return 'error';
+      }
+      await this.hooks.beforeCommit(drawId);
+      await locked.complete(result, this.clock.now(), actor);
+      return 'drawn';
+    });
+    return outcome ?? 'skipped';
+  }
+
+  private async run(draw: Draw & { seed: Buffer }): Promise<DrawResult> {
+    const started = performance.now();
+    const prizes = draw.prizes.map(({ quantity, reserves }) => ({ quantity, reserves }));
+    const source = createSeededSource(new Uint8Array(draw.seed));
+    if (draw.entries.method === 'simple') {
+      const outcome = runDraw({ entryCount: draw.entries.entryCount, prizes, oneWinPerEntrant: draw.entries.oneWinPerEntrant }, source);
+      return { winners: winnersOf(outcome, () => null), entriesSha256: null, engineVersion: ENGINE_VERSION, durationMs: performance.now() - started };
+    }
+    const index = await this.entries.load(
+      draw.entries.fileName ?? '',
+      { clientSession: draw.clientSession, userId: draw.ownerUserId },
+      { headerRow: draw.entries.headerRow, entryCountColumn: draw.entries.entryCountColumn, uniqueEntrantIdColumn: draw.entries.uniqueEntrantIdColumn },
+    );
+    const outcome = runDraw(
+      { entryCount: index.entryCount, tickets: index.tickets, entrantOf: index.entrantOf, prizes, oneWinPerEntrant: draw.entries.oneWinPerEntrant },
+      source,
+    );
+    const picked = outcome.prizes.flatMap((prize) => [...prize.winners, ...prize.reserves]);
+    const rows = await this.entries.readRows(index, picked);
+    const columnsOf = new Map<number, string[]>();
+    picked.forEach((row, i) => columnsOf.set(row, rows[i]));
+    return { winners: winnersOf(outcome, (row) => columnsOf.get(row) ?? null), entriesSha256: index.fileSha256, engineVersion: ENGINE_VERSION, durationMs: performance.now() - started };
+  }
+}
+
+function winnersOf(outcome: DrawOutcome, columnsOf: (row: number) => string[] | null): Winner[] {
+  return outcome.prizes.flatMap((prize, prizeIndex) => [
+    ...prize.winners.map((row, position): Winner => ({ prizeIndex, kind: 'winner', position, row, columns: columnsOf(row) })),
+    ...prize.reserves.map((row, position): Winner => ({ prizeIndex, kind: 'reserve', position, row, columns: columnsOf(row) })),
+  ]);
+}
+
+/** The owner-facing reason of a draw that can never be executed; undefined for failures worth retrying. */
+function reasonOf(error: unknown): string | undefined {
+  if (error instanceof DrawInputError || error instanceof EntriesFileError) return error.message;
+  if (error instanceof UploadNotFoundError) return 'The entries file of this draw is no longer available.';
+  return undefined;
+}

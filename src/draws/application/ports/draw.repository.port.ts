@@ -1,0 +1,83 @@
+import type { Scrutineer } from '../../domain/draw-actions.js';
+import type { Draw, DrawEntries, DrawSource, DrawState, PrizeSpec, Winner } from '../../domain/draw.js';
+
+export interface NewDraw {
+  shortCode: string;
+  name: string;
+  organisation: string;
+  state: Extract<DrawState, 'scheduled' | 'draft'>;
+  source: DrawSource;
+  demo: boolean;
+  ownerUserId: string | null;
+  clientSession: string | null;
+  entries: DrawEntries;
+  prizes: PrizeSpec[];
+  scheduleDate: Date;
+  scheduleTimeZone: string;
+  seed: Buffer;
+  seedHash: string;
+  paymentOption: number;
+  paymentId: string | null;
+  creditId: string | null;
+}
+
+/** What execution hands back to be stored with the state change, in the same transaction. */
+export interface DrawResult {
+  winners: Winner[];
+  entriesSha256: string | null;
+  engineVersion: string;
+  durationMs: number;
+}
+
+/** A draw locked for execution: the lock is held until `work` returns. */
+export interface LockedDraw {
+  /** The draw with its seed (secret, for the engine only). */
+  draw: Draw & { seed: Buffer };
+  complete(result: DrawResult, at: Date, actor: string): Promise<void>;
+  fail(reason: string, at: Date, actor: string): Promise<void>;
+}
+
+export type DrawSortField = 'RelevantDate' | 'Name' | 'Organisation' | 'State' | 'Created';
+
+export interface DrawListQuery {
+  ownerUserId: string;
+  sources: DrawSource[];
+  states: DrawState[];
+  sortField: DrawSortField;
+  descending: boolean;
+  page: number;
+  count: number;
+}
+
+export interface DrawRepository {
+  /** One page of an owner's draws (narrow on purpose: the list page's filters, nothing else). */
+  listForOwner(query: DrawListQuery): Promise<{ draws: Draw[]; total: number }>;
+  /** A change of a scheduled draw, only while it is still scheduled; false when it no longer was. */
+  cancel(id: string, actor: string, at: Date): Promise<boolean>;
+  reschedule(id: string, scheduleDate: Date, scheduleTimeZone: string, actor: string, at: Date): Promise<boolean>;
+  scrutineerOf(id: string): Promise<Scrutineer | null>;
+  saveScrutineer(id: string, scrutineer: Scrutineer | null, actor: string, at: Date): Promise<void>;
+  /** The scrutineers the owner used before, most recent first, one per e-mail address. */
+  scrutineersOfOwner(ownerUserId: string): Promise<Scrutineer[]>;
+  findByDisplayId(displayId: string): Promise<{ id: string } | null>;
+  /** Creates the draw and its first audit entry; answers null when the short code is taken (try another). */
+  create(draw: NewDraw, actor: string): Promise<Draw | null>;
+  findById(id: string): Promise<Draw | null>;
+  winnersOf(id: string): Promise<Winner[]>;
+  /**
+   * Runs `work` with the draw row locked (FOR UPDATE) in one transaction, so however many processes try, one
+   * executes the draw and the others then see its new state.
+   */
+  withLockedDraw<T>(id: string, work: (locked: LockedDraw) => Promise<T>): Promise<T | null>;
+  dueDrawIds(before: Date): Promise<string[]>;
+  /** Draft → scheduled, once its payment went through. */
+  markScheduled(id: string, actor: string, at: Date): Promise<void>;
+  /** Removes a draft (payment failed, or the draft became a draw); anything else is kept. */
+  deleteDraft(id: string): Promise<void>;
+  /** Saves the wizard's state as a draft draw: a new one, or over the owner's existing draft. */
+  saveDraft(draft: { id?: string; name: string; organisation: string; ownerUserId: string | null; clientSession: string | null; wizardState: unknown; shortCode: string; seed: Buffer; seedHash: string; source: DrawSource }, at: Date): Promise<string | null>;
+  findDraft(id: string): Promise<{ id: string; ownerUserId: string | null; clientSession: string | null; wizardState: unknown; updatedAt: Date } | null>;
+  deleteDraftsOlderThan(before: Date): Promise<number>;
+  /** Gives a visitor's draw to the account just made for it. */
+  linkOwner(id: string, userId: string, actor: string, at: Date): Promise<void>;
+}

@@ -1,0 +1,197 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type { User } from '../../accounts/domain/user.js';
+import { CreditService } from '../../billing/application/credit.service.js';
+import { PaymentService } from '../../billing/application/payment.service.js';
+import { type Currency, isPaidOption, PaymentOption } from '../../billing/domain/pricing.js';
+import { CLOCK, type Clock } from '../../platform/clock/clock.js';
+import { SiteConfigurationService } from '../../site/application/site-configuration.service.js';
+import { EntriesIndexService } from '../../uploads/application/entries-index.service.js';
+import { EntriesFileError } from '../../uploads/domain/entries-file/entries-file.error.js';
+import { UploadNotFoundError } from '../../uploads/domain/upload.errors.js';
+import { DRAW_REPOSITORY } from '../draws.tokens.js';
+import type { DrawEntries, DrawSource, EntryMethod, PrizeSpec } from '../domain/draw.js';
+import { DRAW_MESSAGES, normalisePrizes, prizeErrors, randomShortCode, type RuleErrors, scheduleErrors, simpleEntryErrors } from '../domain/draw-rules.js';
+import { DrawScheduleService } from './draw-schedule.service.js';
+import { ExecuteDrawService } from './execute-draw.service.js';
+import type { DrawRepository } from './ports/draw.repository.port.js';
+
+export interface DrawSubmission {
+  name: string;
+  organisation: string;
+  demo: boolean;
+  entryMethod: EntryMethod;
+  entriesCount?: number;
+  fileName?: string;
+  headerRow: boolean;
+  entryCountColumn?: number | null;
+  uniqueEntrantIdColumn?: number | null;
+  oneWinPerEntrant: boolean;
+  prizes: PrizeSpec[];
+  paymentOption: PaymentOption;
+  /** Null for "draw now". */
+  scheduleDate: Date | null;
+  scheduleTimeZone: string;
+  currency: Currency;
+  token?: string;
+  paymentID?: string;
+  payerID?: string;
+  idempotencyKey?: string;
+}
+
+export interface Submitter {
+  user: User | undefined;
+  source: DrawSource;
+  clientSession: string | null;
+}
+
+const SHORT_CODE_ATTEMPTS = 8;
+
+@Injectable()
+export class SubmitDrawService {
+  constructor(
+    @Inject(DRAW_REPOSITORY) private readonly draws: DrawRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly site: SiteConfigurationService,
+    private readonly entriesIndex: EntriesIndexService,
+    private readonly payments: PaymentService,
+    private readonly credits: CreditService,
+    private readonly execution: ExecuteDrawService,
+    private readonly schedule: DrawScheduleService,
+  ) {}
+
+  /** Checks every rule, takes the payment, stores the draw with its sealed seed, then draws it now or schedules it. */
+  async submit(submission: DrawSubmission, submitter: Submitter): Promise<string> {
+    const demo = submission.demo || submission.paymentOption === PaymentOption.Demo;
+    const { winnersLimit } = await this.site.currentSettings();
+    const entries = await this.entriesOf(submission, submitter, demo, winnersLimit);
+    const prizes = normalisePrizes(submission.prizes);
+    const errors: RuleErrors = {
+      ...prizeErrors(prizes, entries.eligible, demo, winnersLimit),
+      ...scheduleErrors(submission.scheduleDate, this.clock.now(), demo, !!submitter.user),
+    };
+    throwIfAny(errors);
+
+    const free = demo || submitter.source === 'test';
+    if (!free && !submitter.user) throw new ForbiddenException({ message: 'Please log in or create an account to pay for a draw.' });
+    const seed = randomBytes(32);
+    // A draw waiting for its payment is a draft: nothing executes it until the payment went through.
+    const draw = await this.createWithUniqueShortCode(submission, submitter, entries.entries, prizes, demo, seed, free ? 'scheduled' : 'draft');
+    if (!free) {
+      const actor = `user ${submitter.user!.id}`;
+      try {
+        await this.pay(submission, submitter.user!, draw.id);
+      } catch (error) {
+        await this.draws.deleteDraft(draw.id);
+        throw error;
+      }
+      await this.draws.markScheduled(draw.id, actor, this.clock.now());
+    }
+    if (submission.scheduleDate) await this.schedule.schedule(draw.id, submission.scheduleDate);
+    else await this.execution.execute(draw.id, submitter.user ? `user ${submitter.user.id}` : 'visitor');
+    return draw.id;
+  }
+
+  private async entriesOf(
+    submission: DrawSubmission,
+    submitter: Submitter,
+    demo: boolean,
+    winnersLimit: number,
+  ): Promise<{ entries: DrawEntries; eligible: number }> {
+    const oneWinPerEntrant = submission.oneWinPerEntrant;
+    if (submission.entryMethod === 'simple') {
+      const entryCount = submission.entriesCount ?? 0;
+      throwIfAny(simpleEntryErrors(entryCount, demo, winnersLimit));
+      return {
+        entries: { method: 'simple', entryCount, fileName: null, headerRow: false, entryCountColumn: null, uniqueEntrantIdColumn: null, oneWinPerEntrant: false },
+        eligible: entryCount,
+      };
+    }
+    if (!submission.fileName) throwIfAny({ fileName: [DRAW_MESSAGES.fileRequired] });
+    const advanced = submission.entryMethod === 'uploadAdvanced';
+    const entryCountColumn = advanced ? (submission.entryCountColumn ?? null) : null;
+    const uniqueEntrantIdColumn = advanced ? (submission.uniqueEntrantIdColumn ?? null) : null;
+    if (advanced && oneWinPerEntrant && entryCountColumn === null && uniqueEntrantIdColumn === null) throwIfAny({ oneWinPerEntrant: [DRAW_MESSAGES.oneWinNeedsColumn] });
+    try {
+      const index = await this.entriesIndex.load(
+        submission.fileName!,
+        { clientSession: submitter.clientSession, userId: submitter.user?.id ?? null },
+        { headerRow: submission.headerRow, entryCountColumn, uniqueEntrantIdColumn },
+      );
+      if (index.entryCount <= 1) throwIfAny({ fileName: [submission.headerRow ? DRAW_MESSAGES.uploadRowsWithHeader : DRAW_MESSAGES.uploadRowsWithoutHeader] });
+      if (demo && index.entryCount > 1_000) throwIfAny({ fileName: [DRAW_MESSAGES.entryCountTooLarge(1_000)] });
+      const withOneWin = advanced && oneWinPerEntrant;
+      return {
+        entries: {
+          method: submission.entryMethod,
+          entryCount: index.entryCount,
+          fileName: index.fileName,
+          headerRow: submission.headerRow,
+          entryCountColumn,
+          uniqueEntrantIdColumn,
+          oneWinPerEntrant: withOneWin,
+        },
+        eligible: withOneWin ? index.entrantCount : index.totalTickets,
+      };
+    } catch (error) {
+      if (error instanceof UploadNotFoundError) throw new NotFoundException({ message: 'The entries file was not found. Please upload it again.' });
+      if (error instanceof EntriesFileError) throwIfAny({ fileName: [error.message] });
+      throw error;
+    }
+  }
+
+  private async createWithUniqueShortCode(
+    submission: DrawSubmission,
+    submitter: Submitter,
+    entries: DrawEntries,
+    prizes: PrizeSpec[],
+    demo: boolean,
+    seed: Buffer,
+    state: 'scheduled' | 'draft',
+  ) {
+    for (let attempt = 0; attempt < SHORT_CODE_ATTEMPTS; attempt++) {
+      const draw = await this.draws.create(
+        {
+          shortCode: randomShortCode(randomBytes),
+          name: submission.name.trim(),
+          organisation: submission.organisation.trim(),
+          state,
+          source: submitter.source,
+          demo,
+          ownerUserId: submitter.user?.id ?? null,
+          clientSession: submitter.clientSession,
+          entries,
+          prizes,
+          scheduleDate: submission.scheduleDate ?? this.clock.now(),
+          scheduleTimeZone: submission.scheduleTimeZone,
+          seed,
+          seedHash: createHash('sha256').update(seed).digest('hex'),
+          paymentOption: submission.paymentOption,
+          paymentId: null,
+          creditId: null,
+        },
+        submitter.user ? `user ${submitter.user.id}` : 'visitor',
+      );
+      if (draw) return draw;
+    }
+    throw new Error('No free short code after several attempts');
+  }
+
+  /** Prepaid: one credit. Paid: the purchase adds its credits (1, 10 or 100), then one pays for this draw. */
+  private async pay(submission: DrawSubmission, user: User, drawId: string): Promise<void> {
+    const option = submission.paymentOption;
+    if (isPaidOption(option)) {
+      if (submission.paymentID && submission.payerID) await this.payments.executeWalletPayment(user, submission.paymentID, submission.payerID);
+      else if (submission.token) await this.payments.payByCard(user, option, submission.currency, submission.token, submission.idempotencyKey ?? drawId);
+      else throwIfAny({ token: ['Please choose how to pay.'] });
+    } else if (option !== PaymentOption.UseCredits) {
+      throwIfAny({ paymentOption: ['Please choose how to pay for this draw.'] });
+    }
+    await this.credits.redeem(user.id, drawId);
+  }
+}
+
+function throwIfAny(errors: RuleErrors): void {
+  const fields = Object.keys(errors);
+  if (fields.length) throw new BadRequestException({ message: errors[fields[0]][0], modelState: errors });
+}

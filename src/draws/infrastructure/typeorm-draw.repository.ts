@@ -1,0 +1,257 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { type DataSource, QueryFailedError, type Repository } from 'typeorm';
+import type { DrawListQuery, DrawRepository, LockedDraw, NewDraw } from '../application/ports/draw.repository.port.js';
+import type { Scrutineer } from '../domain/draw-actions.js';
+import type { Draw, Winner } from '../domain/draw.js';
+import { DrawMapper } from './draw.mapper.js';
+import { DrawOrmEntity, DrawPrizeOrmEntity, DrawWinnerOrmEntity } from './draw.orm-entity.js';
+
+const UNIQUE_VIOLATION = '23505';
+const WINNER_BATCH = 50_000;
+
+@Injectable()
+export class TypeormDrawRepository implements DrawRepository {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(DrawOrmEntity) private readonly draws: Repository<DrawOrmEntity>,
+    @InjectRepository(DrawPrizeOrmEntity) private readonly prizes: Repository<DrawPrizeOrmEntity>,
+    @InjectRepository(DrawWinnerOrmEntity) private readonly winners: Repository<DrawWinnerOrmEntity>,
+  ) {}
+
+  async create(draw: NewDraw, actor: string): Promise<Draw | null> {
+    try {
+      const id = await this.dataSource.transaction(async (manager) => {
+        const { entries, prizes, ...fields } = draw;
+        const row = await manager.getRepository(DrawOrmEntity).save(
+          manager.getRepository(DrawOrmEntity).create({
+            ...fields,
+            entryMethod: entries.method,
+            entryCount: entries.entryCount,
+            fileName: entries.fileName,
+            headerRow: entries.headerRow,
+            entryCountColumn: entries.entryCountColumn,
+            uniqueEntrantIdColumn: entries.uniqueEntrantIdColumn,
+            oneWinPerEntrant: entries.oneWinPerEntrant,
+            createdAt: new Date(),
+          }),
+        );
+        await manager.getRepository(DrawPrizeOrmEntity).insert(prizes.map((prize, position) => ({ drawId: row.id, position, ...prize })));
+        await manager.query('INSERT INTO draw_audit (draw_id, from_state, to_state, actor, detail) VALUES ($1, NULL, $2, $3, $4)', [row.id, draw.state, actor, `seed SHA-256 ${draw.seedHash}`]);
+        return row.id;
+      });
+      return this.findById(id);
+    } catch (error) {
+      if (error instanceof QueryFailedError && (error.driverError as { code?: string; constraint?: string }).constraint === 'draw_short_code_key') return null;
+      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION) return null;
+      throw error;
+    }
+  }
+
+  async findById(id: string): Promise<Draw | null> {
+    const row = await this.draws.findOneBy({ id });
+    if (!row) return null;
+    return DrawMapper.toDomain(row, await this.prizes.findBy({ drawId: id }));
+  }
+
+  async winnersOf(id: string): Promise<Winner[]> {
+    const rows = await this.winners.find({ where: { drawId: id }, order: { prizePosition: 'ASC', kind: 'DESC', position: 'ASC' } });
+    return rows.map((row) => DrawMapper.winner(row));
+  }
+
+  async withLockedDraw<T>(id: string, work: (locked: LockedDraw) => Promise<T>): Promise<T | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const row = await manager.getRepository(DrawOrmEntity).createQueryBuilder('d').setLock('pessimistic_write').where('d.id = :id', { id }).getOne();
+      if (!row) return null;
+      const prizes = await manager.getRepository(DrawPrizeOrmEntity).findBy({ drawId: id });
+      const draw = { ...DrawMapper.toDomain(row, prizes), seed: row.seed };
+      const audit = (to: string, actor: string, detail: string | null, at: Date) =>
+        manager.query('INSERT INTO draw_audit (draw_id, at, from_state, to_state, actor, detail) VALUES ($1, $2, $3, $4, $5, $6)', [id, at, row.state, to, actor, detail]);
+      return work({
+        draw,
+        complete: async (result, at, actor) => {
+          // Column arrays through unnest: a million winners go in a few statements, not a million rows of SQL.
+          for (let i = 0; i < result.winners.length; i += WINNER_BATCH) {
+            const batch = result.winners.slice(i, i + WINNER_BATCH);
+            await manager.query(
+              `INSERT INTO draw_winner (draw_id, prize_position, kind, position, row_index, columns)
+               SELECT $1, * FROM unnest($2::int[], $3::text[], $4::int[], $5::bigint[], $6::jsonb[])`,
+              [
+                id,
+                batch.map((w) => w.prizeIndex),
+                batch.map((w) => w.kind),
+                batch.map((w) => w.position),
+                batch.map((w) => w.row),
+                batch.map((w) => (w.columns ? JSON.stringify(w.columns) : null)),
+              ],
+            );
+          }
+          await manager.getRepository(DrawOrmEntity).update(
+            { id },
+            { state: 'drawn', drawnAt: at, entriesSha256: result.entriesSha256, engineVersion: result.engineVersion, durationMs: Math.round(result.durationMs) },
+          );
+          await audit('drawn', actor, `${result.winners.length} winners and reserves drawn`, at);
+        },
+        fail: async (reason, at, actor) => {
+          await manager.getRepository(DrawOrmEntity).update({ id }, { state: 'error', errorMessage: reason });
+          await audit('error', actor, reason, at);
+        },
+      });
+    });
+  }
+
+  async dueDrawIds(before: Date): Promise<string[]> {
+    const rows = await this.draws.createQueryBuilder('d').select('d.id', 'id').where(`d.state = 'scheduled' AND d.schedule_date <= :before`, { before }).getRawMany<{ id: string }>();
+    return rows.map((row) => row.id);
+  }
+
+  async markScheduled(id: string, actor: string, at: Date): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const [, changed] = (await manager.query(`UPDATE draw SET state = 'scheduled', updated_at = $2 WHERE id = $1 AND state = 'draft'`, [id, at])) as [unknown, number];
+      if (changed) await manager.query(`INSERT INTO draw_audit (draw_id, at, from_state, to_state, actor, detail) VALUES ($1, $2, 'draft', 'scheduled', $3, 'paid')`, [id, at, actor]);
+    });
+  }
+
+  async deleteDraft(id: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM draw WHERE id = $1 AND state = 'draft'`, [id]);
+  }
+
+  async saveDraft(
+    draft: { id?: string; name: string; organisation: string; ownerUserId: string | null; clientSession: string | null; wizardState: unknown; shortCode: string; seed: Buffer; seedHash: string; source: 'web' | 'api' | 'test' },
+    at: Date,
+  ): Promise<string | null> {
+    if (draft.id) {
+      const [rows] = (await this.dataSource.query(
+        `UPDATE draw SET wizard_state = $2, name = $3, organisation = $4, updated_at = $5 WHERE id = $1 AND state = 'draft' RETURNING id`,
+        [draft.id, JSON.stringify(draft.wizardState), draft.name, draft.organisation, at],
+      )) as [{ id: string }[], number];
+      return rows[0]?.id ?? null;
+    }
+    const [row] = (await this.dataSource.query(
+      `INSERT INTO draw (short_code, name, organisation, state, source, owner_user_id, client_session, entry_method, entry_count, schedule_date, seed, seed_hash, payment_option, wizard_state, created_at, updated_at)
+       VALUES ($1, $2, $3, 'draft', $4, $5, $6, 'simple', 0, $7, $8, $9, 2, $10, $7, $7) RETURNING id`,
+      [draft.shortCode, draft.name, draft.organisation, draft.source, draft.ownerUserId, draft.clientSession, at, draft.seed, draft.seedHash, JSON.stringify(draft.wizardState)],
+    )) as { id: string }[];
+    await this.dataSource.query(`INSERT INTO draw_audit (draw_id, at, from_state, to_state, actor, detail) VALUES ($1, $2, NULL, 'draft', $3, 'saved from the wizard')`, [
+      row.id,
+      at,
+      draft.ownerUserId ? `user ${draft.ownerUserId}` : 'visitor',
+    ]);
+    return row.id;
+  }
+
+  async findDraft(id: string): Promise<{ id: string; ownerUserId: string | null; clientSession: string | null; wizardState: unknown; updatedAt: Date } | null> {
+    const rows = (await this.dataSource.query(
+      `SELECT id, owner_user_id, client_session, wizard_state, updated_at FROM draw WHERE id = $1 AND state = 'draft' AND wizard_state IS NOT NULL`,
+      [id],
+    )) as { id: string; owner_user_id: string | null; client_session: string | null; wizard_state: unknown; updated_at: Date }[];
+    const row = rows[0];
+    return row ? { id: row.id, ownerUserId: row.owner_user_id, clientSession: row.client_session, wizardState: row.wizard_state, updatedAt: row.updated_at } : null;
+  }
+
+  async deleteDraftsOlderThan(before: Date): Promise<number> {
+    const [, count] = (await this.dataSource.query(`DELETE FROM draw WHERE state = 'draft' AND updated_at < $1`, [before])) as [unknown, number];
+    return count;
+  }
+
+  async linkOwner(id: string, userId: string, actor: string, at: Date): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query('UPDATE draw SET owner_user_id = $2, updated_at = $3 WHERE id = $1 AND owner_user_id IS NULL', [id, userId, at]);
+      await manager.query(`INSERT INTO draw_audit (draw_id, at, from_state, to_state, actor, detail) SELECT id, $2, state, state, $3, 'linked to a new account' FROM draw WHERE id = $1`, [id, at, actor]);
+    });
+  }
+
+  async listForOwner(query: DrawListQuery): Promise<{ draws: Draw[]; total: number }> {
+    const order = {
+      RelevantDate: 'COALESCE(d.drawn_at, d.schedule_date)',
+      Name: 'lower(d.name)',
+      Organisation: 'lower(d.organisation)',
+      State: 'd.state',
+      Created: 'd.created_at',
+    }[query.sortField];
+    const builder = this.draws
+      .createQueryBuilder('d')
+      .where('d.owner_user_id = :owner', { owner: query.ownerUserId })
+      .andWhere('d.source IN (:...sources)', { sources: query.sources })
+      .andWhere('d.state IN (:...states)', { states: query.states })
+      .orderBy(order, query.descending ? 'DESC' : 'ASC')
+      .addOrderBy('d.id', 'ASC')
+      .skip((query.page - 1) * query.count)
+      .take(query.count);
+    const [rows, total] = await builder.getManyAndCount();
+    const prizes = rows.length ? await this.prizes.createQueryBuilder('p').where('p.draw_id IN (:...ids)', { ids: rows.map((r) => r.id) }).getMany() : [];
+    return { draws: rows.map((row) => DrawMapper.toDomain(row, prizes.filter((p) => p.drawId === row.id))), total };
+  }
+
+  async cancel(id: string, actor: string, at: Date): Promise<boolean> {
+    return this.changeScheduled(id, actor, at, 'cancelled', 'cancelled by its owner', `state = 'cancelled'`, []);
+  }
+
+  async reschedule(id: string, scheduleDate: Date, scheduleTimeZone: string, actor: string, at: Date): Promise<boolean> {
+    return this.changeScheduled(id, actor, at, 'scheduled', `rescheduled to ${scheduleDate.toISOString()} (${scheduleTimeZone})`, 'schedule_date = $3, schedule_time_zone = $4', [scheduleDate, scheduleTimeZone]);
+  }
+
+  async scrutineerOf(id: string): Promise<Scrutineer | null> {
+    const rows = (await this.dataSource.query('SELECT first_name, last_name, email_address, qualification, notes FROM draw_scrutineer WHERE draw_id = $1', [id])) as ScrutineerRow[];
+    return rows[0] ? scrutineerOfRow(rows[0]) : null;
+  }
+
+  async saveScrutineer(id: string, scrutineer: Scrutineer | null, actor: string, at: Date): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      if (scrutineer) {
+        await manager.query(
+          `INSERT INTO draw_scrutineer (draw_id, first_name, last_name, email_address, qualification, notes, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+           ON CONFLICT (draw_id) DO UPDATE SET first_name = $2, last_name = $3, email_address = $4, qualification = $5, notes = $6, updated_at = $7`,
+          [id, scrutineer.firstName, scrutineer.lastName, scrutineer.emailAddress, scrutineer.qualification, scrutineer.notes, at],
+        );
+      } else {
+        await manager.query('DELETE FROM draw_scrutineer WHERE draw_id = $1', [id]);
+      }
+      await manager.query(`INSERT INTO draw_audit (draw_id, at, from_state, to_state, actor, detail) SELECT id, $2, state, state, $3, $4 FROM draw WHERE id = $1`, [
+        id,
+        at,
+        actor,
+        scrutineer ? `scrutineer set: ${scrutineer.firstName} ${scrutineer.lastName}` : 'scrutineer removed',
+      ]);
+    });
+  }
+
+  async scrutineersOfOwner(ownerUserId: string): Promise<Scrutineer[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT first_name, last_name, email_address, qualification, notes FROM (
+         SELECT DISTINCT ON (lower(s.email_address)) s.first_name, s.last_name, s.email_address, s.qualification, s.notes, s.updated_at
+           FROM draw_scrutineer s JOIN draw d ON d.id = s.draw_id
+          WHERE d.owner_user_id = $1
+          ORDER BY lower(s.email_address), s.updated_at DESC) latest
+        ORDER BY updated_at DESC`,
+      [ownerUserId],
+    )) as ScrutineerRow[];
+    return rows.map(scrutineerOfRow);
+  }
+
+  async findByDisplayId(displayId: string): Promise<{ id: string } | null> {
+    const rows = (await this.dataSource.query(`SELECT id FROM draw WHERE right(id::text, 12) = $1 AND state <> 'draft' LIMIT 1`, [displayId])) as { id: string }[];
+    return rows[0] ?? null;
+  }
+
+  private async changeScheduled(id: string, actor: string, at: Date, to: string, detail: string, set: string, params: unknown[]): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const [rows] = (await manager.query(`UPDATE draw SET ${set}, updated_at = $2 WHERE id = $1 AND state = 'scheduled' RETURNING id`, [id, at, ...params])) as [unknown[], number];
+      if (rows.length === 0) return false;
+      await manager.query(`INSERT INTO draw_audit (draw_id, at, from_state, to_state, actor, detail) VALUES ($1, $2, 'scheduled', $3, $4, $5)`, [id, at, to, actor, detail]);
+      return true;
+    });
+  }
+}
+
+interface ScrutineerRow {
+  first_name: string;
+  last_name: string;
+  email_address: string;
+  qualification: string | null;
+  notes: string | null;
+}
+
+function scrutineerOfRow(row: ScrutineerRow): Scrutineer {
+  return { firstName: row.first_name, lastName: row.last_name, emailAddress: row.email_address, qualification: row.qualification, notes: row.notes };
+}

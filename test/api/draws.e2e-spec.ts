@@ -1,0 +1,122 @@
+import request from 'supertest';
+import { browser, registeredUser } from '../support/accounts.js';
+import { drawnNumbers, rerun, simpleDraw, type DrawView } from '../support/draws.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+describe('draws: submit, execute, verify (API)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: 'loopback', DRAW_SWEEP_SECONDS: '1' } });
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const http = () => request(t.app.getHttpServer());
+  const getDraw = async (id: string, agent = http()) => (await agent.get('/api/draw/get/').query({ id }).expect(200)).body as DrawView & Record<string, unknown>;
+
+  it('runs a demo draw now: winners stored, seed published, and a re-run from the seed gives the same winners', async () => {
+    const response = await browser(t.app).post('/api/draw/submitdraw/').send(simpleDraw()).expect(200);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    const id = response.body as string;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const draw = await getDraw(id);
+    expect(draw).toMatchObject({ state: 'drawn', isDrawn: true, demo: true, source: 'web', winnerCount: 4, reserveCount: 1, engineVersion: 'fairdraw-engine/1', displayId: id.slice(24).toUpperCase() });
+    expect(draw.seed).toMatch(/^[0-9a-f]{64}$/);
+    expect((draw.prizes as unknown as { description: string }[]).map((p) => p.description)).toEqual(['Bike', 'Prize 2']);
+    expect(drawnNumbers(draw)).toEqual(rerun(draw));
+    const audit = await t.query<{ from_state: string | null; to_state: string }>('SELECT from_state, to_state FROM draw_audit WHERE draw_id = $1 ORDER BY id', [id]);
+    expect(audit).toEqual([
+      { from_state: null, to_state: 'scheduled' },
+      { from_state: 'scheduled', to_state: 'drawn' },
+    ]);
+  });
+
+  it.each([
+    [{ name: '' }, 'name', 'Please enter the name of the draw.'],
+    [{ organisation: '  ' }, 'organisation', 'Please enter the name of the organisation running the draw.'],
+    [{ entriesCount: 1 }, 'entriesCount', 'The number of entries must be greater than 1.'],
+    [{ entriesCount: 1001 }, 'entriesCount', 'The number of entries can be at most 1,000.'],
+    [{ prizes: [] }, 'prizes', 'Please add at least one prize.'],
+    [{ prizes: Array.from({ length: 11 }, () => ({ quantity: 1, reserves: 0 })) }, 'prizes', 'A demo draw can have at most 10 prizes.'],
+    [{ entriesCount: 3, prizes: [{ quantity: 4, reserves: 0 }] }, 'prizes', 'There are more prizes than entries.'],
+    [{ entriesCount: 3, prizes: [{ quantity: 2, reserves: 2 }] }, 'prizes', 'There are more prizes and reserves than entries.'],
+    [{ prizes: [{ quantity: 0, reserves: 0 }] }, 'prizes.0.quantity', 'Each prize needs a whole number of winners of at least 1.'],
+    [{ scheduleOption: 1, scheduleDate: new Date(Date.now() - 60_000).toISOString() }, 'scheduleDate', 'Please choose a draw time in the future.'],
+    [{ scheduleOption: 1, scheduleDate: new Date(Date.now() + 16 * 60_000).toISOString() }, 'scheduleDate', 'A demo draw must be scheduled within 15 minutes.'],
+  ])('refuses %j with the message on %s and stores nothing', async (overrides, field, message) => {
+    const before = await t.query<{ n: number }>('SELECT count(*)::int AS n FROM draw');
+    const response = await browser(t.app).post('/api/draw/submitdraw/').send(simpleDraw(overrides)).expect(400);
+    expect(response.body.modelState[field]).toEqual([message]);
+    expect(await t.query('SELECT count(*)::int AS n FROM draw')).toEqual(before);
+  });
+
+  it('needs an account to schedule a paid draw, and to pay', async () => {
+    const scheduled = await browser(t.app)
+      .post('/api/draw/submitdraw/')
+      .send(simpleDraw({ paymentOption: 2, scheduleOption: 1, scheduleDate: new Date(Date.now() + 3_600_000).toISOString() }))
+      .expect(400);
+    expect(scheduled.body.modelState.scheduleDate).toEqual(['Scheduling a draw requires you to have an account.']);
+    await browser(t.app).post('/api/draw/submitdraw/').send(simpleDraw({ paymentOption: 2 })).expect(403);
+  });
+
+  it('spends one credit on a prepaid draw, and refuses clearly without credits, leaving no draw behind', async () => {
+    const { agent } = await registeredUser(t.app);
+    const none = await agent.post('/api/draw/submitdraw/').send(simpleDraw({ paymentOption: 2, entriesCount: 5000 })).expect(409);
+    expect(none.body.message).toBe('You have no credits left. Please buy a pack of credits or pay for this draw.');
+    expect(await t.query(`SELECT 1 FROM draw WHERE state = 'draft'`)).toEqual([]);
+
+    await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
+    const id = (await agent.post('/api/draw/submitdraw/').send(simpleDraw({ paymentOption: 2, entriesCount: 5000 })).expect(200)).body;
+    expect((await getDraw(id, agent)).state).toBe('drawn');
+    expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(9);
+    expect(await t.query('SELECT redeemed_for FROM credit WHERE redeemed_date IS NOT NULL')).toEqual([{ redeemed_for: id }]);
+  });
+
+  it('pays a single draw by card (an invoice, the credit spent at once), and a declined card makes no draw', async () => {
+    const { agent } = await registeredUser(t.app);
+    const declined = await agent.post('/api/draw/submitdraw/').send(simpleDraw({ paymentOption: 0, currency: 'USD', token: 'tok_chargeDeclined' })).expect(402);
+    expect(declined.body.message).toBe('Your card was declined.');
+    expect(await t.query(`SELECT 1 FROM draw WHERE state = 'draft'`)).toEqual([]);
+    const id = (await agent.post('/api/draw/submitdraw/').send(simpleDraw({ paymentOption: 0, currency: 'USD', token: 'tok_visa' })).expect(200)).body;
+    expect((await getDraw(id, agent)).state).toBe('drawn');
+    expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(0);
+    expect((await agent.get('/api/account/getInvoices/')).body.invoices[0]).toMatchObject({ description: 'One certified draw', amount: 4000, currency: 'USD' });
+  });
+
+  it('keeps the seed secret until a scheduled draw is drawn at its time', async () => {
+    const { agent } = await registeredUser(t.app);
+    await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
+    const at = new Date(Date.now() + 1500);
+    const id = (await agent.post('/api/draw/submitdraw/').send(simpleDraw({ paymentOption: 2, scheduleOption: 1, scheduleDate: at.toISOString() })).expect(200)).body;
+    const before = await getDraw(id, agent);
+    expect(before).toMatchObject({ state: 'scheduled', seed: null, relevantDate: at.toISOString() });
+    expect(before.seedHash).toMatch(/^[0-9a-f]{64}$/);
+    let after = before;
+    while (after.state !== 'drawn') after = await getDraw(id, agent);
+    expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
+    expect(after.seedHash).toBe(before.seedHash);
+    expect(drawnNumbers(after)).toEqual(rerun(after));
+  });
+
+  it('marks a test API key draw as test and charges nothing', async () => {
+    const { agent, email } = await registeredUser(t.app);
+    await t.query('UPDATE users SET api_enabled = true WHERE email = $1', [email]);
+    const key = (await agent.post('/api/account/createApiKey/').send({ kind: 'test' }).expect(200)).body.key;
+    const id = (await http().post('/api/draw/submitdraw/').set('Authorization', `Bearer ${key}`).send(simpleDraw({ paymentOption: 2 })).expect(200)).body;
+    const draw = (await http().get('/api/draw/get/').query({ id }).set('Authorization', `Bearer ${key}`).expect(200)).body;
+    expect(draw).toMatchObject({ source: 'test', state: 'drawn', isOwner: true });
+  });
+
+  it("shows other people a draw without its owner's rows, and no one another's draft", async () => {
+    const { agent } = await registeredUser(t.app);
+    await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
+    const id = (await agent.post('/api/draw/submitdraw/').send(simpleDraw({ paymentOption: 2 })).expect(200)).body;
+    expect((await getDraw(id, agent)).isOwner).toBe(true);
+    const stranger = await getDraw(id, browser(t.app));
+    expect(stranger).toMatchObject({ isOwner: false, errorMessage: null });
+    await http().get('/api/draw/get/').query({ id: '00000000-0000-4000-8000-000000000000' }).expect(404);
+  });
+});

@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import { runDraw } from '#draw-engine';
+import { createSeededSource } from '#rng';
+
+export function simpleDraw(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Spring giveaway',
+    organisation: 'Acme Pty Ltd',
+    entryMethod: 'simple',
+    entriesCount: 500,
+    prizes: [
+      { description: 'Bike', quantity: 1, reserves: 1 },
+      { description: '', quantity: 3, reserves: 0 },
+    ],
+    paymentOption: 4,
+    scheduleOption: 0,
+    scheduleTimezone: 'Australia/Sydney',
+    ...overrides,
+  };
+}
+
+export interface DrawView {
+  seed: string | null;
+  seedHash: string;
+  entryCount: number;
+  oneWinPerEntrant: boolean;
+  prizes: { quantity: number; reserves: number; winners: { entryNumber: number }[]; reserveWinners: { entryNumber: number }[] }[];
+}
+
+/**
+ * What anyone can do with a certificate: check the published seed against its hash, re-run the published engine
+ * on the same input and get the same winners. Answers the expected entry numbers per prize.
+ */
+export function rerun(draw: DrawView): { winners: number[]; reserves: number[] }[] {
+  if (!draw.seed) throw new Error('The seed is published once the draw is done');
+  const seed = Buffer.from(draw.seed, 'hex');
+  if (createHash('sha256').update(seed).digest('hex') !== draw.seedHash) throw new Error('The seed does not match its published hash');
+  const outcome = runDraw(
+    { entryCount: draw.entryCount, prizes: draw.prizes.map(({ quantity, reserves }) => ({ quantity, reserves })), oneWinPerEntrant: draw.oneWinPerEntrant },
+    createSeededSource(new Uint8Array(seed)),
+  );
+  return outcome.prizes.map((prize) => ({ winners: prize.winners.map((row) => row + 1), reserves: prize.reserves.map((row) => row + 1) }));
+}
+
+export function drawnNumbers(draw: DrawView): { winners: number[]; reserves: number[] }[] {
+  return draw.prizes.map((prize) => ({ winners: prize.winners.map((w) => w.entryNumber), reserves: prize.reserveWinners.map((w) => w.entryNumber) }));
+}
