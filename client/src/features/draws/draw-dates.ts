@@ -1,0 +1,91 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** The value format of `<input type="datetime-local">`: a wall-clock time without a zone. */
+export const LOCAL_INPUT_FORMAT = 'YYYY-MM-DDTHH:mm';
+
+/** Part 1 §5 (the wizard's rule, which part 2 §5 applies to rescheduling). */
+export const RESCHEDULE_IN_PAST = 'Please choose a draw time in the future.';
+
+/** Whether the browser knows the zone; a draw made through the API may carry anything the server accepted. */
+export function isKnownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function inZone(iso: string | number | Date, zone: string): Dayjs {
+  return dayjs(iso).tz(isKnownTimeZone(zone) ? zone : 'UTC');
+}
+
+/** "Australia/Sydney" → "Australia/Sydney"; "America/New_York" → "America/New York": the zone as people read it. */
+export function zoneLabel(zone: string): string {
+  return (isKnownTimeZone(zone) ? zone : 'UTC').replace(/_/g, ' ');
+}
+
+/**
+ * A draw time in the draw's own time zone, as DESIGN.md asks ("the draw's time zone shown beside every draw time"):
+ * "Sat 3 Jan 2026, 7:00 pm". The zone is shown beside it by the caller, with `zoneLabel`.
+ */
+export function formatDrawTime(iso: string, zone: string): string {
+  return inZone(iso, zone).format('ddd D MMM YYYY, h:mm a');
+}
+
+/** The same with seconds, for the moment a draw was actually drawn. */
+export function formatDrawTimeWithSeconds(iso: string, zone: string): string {
+  return inZone(iso, zone).format('ddd D MMM YYYY, h:mm:ss a');
+}
+
+/**
+ * The wall-clock value typed in a datetime-local field, read in the given time zone. Null for an empty or
+ * impossible value.
+ */
+export function parseLocalInput(value: string, zone: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
+  const parsed = dayjs.tz(value, isKnownTimeZone(zone) ? zone : 'UTC');
+  return parsed.isValid() ? parsed.toDate() : null;
+}
+
+/** A moment as the datetime-local value that shows it in the given zone. */
+export function toLocalInput(moment: string | number | Date, zone: string): string {
+  return inZone(moment, zone).format(LOCAL_INPUT_FORMAT);
+}
+
+/**
+ * What the reschedule field starts with: the draw's current time while it is still ahead, else an hour from now on
+ * the next whole hour (a time the owner only has to confirm or nudge).
+ */
+export function defaultRescheduleValue(relevantDateIso: string, zone: string, now: number): string {
+  const current = dayjs(relevantDateIso);
+  if (current.valueOf() > now + 60_000) return toLocalInput(relevantDateIso, zone);
+  return toLocalInput(inZone(now, zone).add(1, 'hour').add(1, 'hour').startOf('hour').toDate(), zone);
+}
+
+/**
+ * The time zone's offset at that moment in minutes, with the sign of JavaScript's getTimezoneOffset (UTC minus local:
+ * Sydney in summer is -660), which is what the wizard sends as timeZoneOffset.
+ */
+export function timeZoneOffsetMinutes(moment: Date, zone: string): number {
+  return -inZone(moment, zone).utcOffset();
+}
+
+/** Part 2 §5: a new draw time must be in the future. Null when it is acceptable. */
+export function rescheduleError(value: string, zone: string, now: number): string | null {
+  const date = parseLocalInput(value, zone);
+  if (!date || date.getTime() <= now) return RESCHEDULE_IN_PAST;
+  return null;
+}
+
+/** Every zone the browser knows, for the reschedule form; the draw's own zone first if the list lacks it. */
+export function timeZoneChoices(current: string): string[] {
+  const supported = (Intl as unknown as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
+  const zones = supported.includes('UTC') ? supported : [...supported, 'UTC'];
+  return zones.includes(current) || !isKnownTimeZone(current) ? zones : [current, ...zones];
+}
