@@ -5,9 +5,12 @@ import { type ErrorEnvelope, notificationMessagesOf } from './error-messages';
 
 /**
  * Calls whose 401 is an answer about credentials, not a lost session: a wrong password must not send the visitor to
- * the login page, and the session check handles its own 401.
+ * the login page, and the session check handles its own 401. Their forms show their messages.
  */
 const CREDENTIAL_ENDPOINTS = new Set(['login', 'loginOrRegister', 'authenticated']);
+
+/** Calls made by forms that show the server's message where it belongs (part 1 §8: "shown as returned"). */
+const FORM_ENDPOINTS = new Set([...CREDENTIAL_ENDPOINTS, 'register', 'forgotPassword', 'resetPassword', 'updateAccount', 'buyCredits', 'submitDraw']);
 
 interface RejectedMeta {
   arg?: { endpointName?: string; type?: 'query' | 'mutation' };
@@ -21,9 +24,10 @@ export const errorNotificationMiddleware: Middleware = (store) => (next) => (act
   if (isRejectedWithValue(action)) {
     const payload = action.payload as { status?: number | string; data?: unknown };
     const { endpointName, type } = (action.meta as RejectedMeta).arg ?? {};
-    if (payload.status === 401 && !CREDENTIAL_ENDPOINTS.has(endpointName ?? '')) {
+    const credentials = CREDENTIAL_ENDPOINTS.has(endpointName ?? '');
+    if (payload.status === 401 && !credentials) {
       store.dispatch(loginRequired());
-    } else if (!(type === 'mutation' && (payload.data as ErrorEnvelope | undefined)?.modelState)) {
+    } else if (!FORM_ENDPOINTS.has(endpointName ?? '') && !(type === 'mutation' && (payload.data as ErrorEnvelope | undefined)?.modelState)) {
       for (const message of notificationMessagesOf(payload.data)) {
         notifications.show({ color: 'red', title: 'Error', message, autoClose: 8000, closeButtonProps: { 'aria-label': 'Close notification' } });
       }

@@ -8,6 +8,7 @@ import { useGetSiteConfigurationQuery } from '../../../api/site-api';
 import { AccountNotices } from '../../accounts/components/account-notices';
 import { selectCountry } from '../../site/site-slice';
 import { useSiteConfiguration } from '../../site/use-site-currency';
+import { DrawWizard } from '../../wizard/components/draw-wizard';
 import { pricingOffers } from '../single-draw-offers';
 import classes from './home-page.module.css';
 
@@ -89,6 +90,10 @@ export default function HomePage() {
             </Text>
           )}
         </Stack>
+      </Container>
+
+      <Container size="md" pb={56} component="section" id="start" aria-labelledby="wizard-title">
+        <DrawWizard />
       </Container>
 
       <Box component="section" id="how-it-works" aria-labelledby="how-it-works-title" className={classes.band}>

@@ -1,0 +1,338 @@
+/// <reference lib="dom" />
+import type { Page } from 'playwright-core';
+import request from 'supertest';
+import type { AnalyticsEvent } from '../../client/src/features/analytics/analytics.js';
+import { appConsoleErrors } from '../support/browser-accounts.js';
+import { customerInBrowser } from '../support/browser-draws.js';
+import { launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { waitUntil } from '../support/wait-until.js';
+
+const DETAIL_URL = /\/draws\/detail\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/$/;
+
+/** The wizard's Continue button (the page has no other). */
+const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue' });
+
+async function onStep(page: Page, title: string): Promise<void> {
+  await page.getByRole('heading', { level: 3, name: title }).waitFor();
+}
+
+function drawIdOf(page: Page): string {
+  const match = DETAIL_URL.exec(new URL(page.url()).pathname);
+  if (!match) throw new Error(`Not a draw detail URL: ${page.url()}`);
+  return match[1];
+}
+
+describe('the draw wizard in Chromium', () => {
+  let t: TestApp;
+  let base: string;
+  let chromium: TestBrowser;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: 'loopback', DRAW_SWEEP_SECONDS: '1' } });
+    base = await t.listen();
+    chromium = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await chromium?.close();
+    await t?.close();
+  });
+
+  const drawFromApi = async (id: string) => (await request(t.app.getHttpServer()).get('/api/draw/get').query({ id }).expect(200)).body as Record<string, unknown>;
+
+  it('runs a visitor demo draw through every step, with the overlay and the step page views, and lands on its results', async () => {
+    const { page, consoleErrors } = await chromium.newPage();
+    await page.goto(base + '/?name=Spring%20giveaway&organisation=Acme%20Pty%20Ltd');
+    await onStep(page, 'Name your draw');
+    // Prefilled from the home queries.
+    expect(await page.getByLabel('Name of the draw').inputValue()).toBe('Spring giveaway');
+    expect(await page.getByLabel('Organisation running the draw').inputValue()).toBe('Acme Pty Ltd');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // Blocked with the spec's message until the rule holds.
+    await page.getByLabel('Organisation running the draw').fill('');
+    await continueButton(page).click();
+    await page.getByText('Please enter the name of the organisation running the draw.').waitFor();
+    await page.getByLabel('Organisation running the draw').fill('Acme Pty Ltd');
+    // No progress yet: demo mode switches without asking.
+    await page.getByRole('switch', { name: /Demo draw/ }).check();
+    await continueButton(page).click();
+
+    await onStep(page, 'How will you enter the entries?');
+    await page.getByRole('radio', { name: /Enter the number of entries/ }).click();
+    // With progress made, switching demo mode asks first; keeping the draw changes nothing.
+    await page.getByRole('switch', { name: /Demo draw/ }).click();
+    await page.getByRole('dialog', { name: 'Switch to a real draw?' }).waitFor();
+    await page.getByRole('button', { name: 'Keep my draw' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(await page.getByRole('switch', { name: /Demo draw/ }).isChecked()).toBe(true);
+    await continueButton(page).click();
+
+    await onStep(page, 'Your entries');
+    await page.getByLabel('Number of entries').fill('5000');
+    await continueButton(page).click();
+    await page.getByText('The number of entries can be at most 1,000.').waitFor();
+    await page.getByLabel('Number of entries').fill('50');
+    await continueButton(page).click();
+
+    await onStep(page, 'Prizes');
+    await page.getByLabel('Prize 1 description').fill('Bike');
+    await page.getByLabel('Prizes to add').fill('2');
+    await page.getByRole('button', { name: 'Add 2 prizes' }).click();
+    await page.getByLabel('Prize 3 description').fill('');
+    await page.getByLabel('Prize 2 reserves').fill('1');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await continueButton(page).click();
+
+    await onStep(page, 'When to draw');
+    // Back goes to the nearest displayed step and keeps what was typed; the blank description came back as 'Prize 3'.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await onStep(page, 'Prizes');
+    expect(await page.getByLabel('Prize 3 description').inputValue()).toBe('Prize 3');
+    await continueButton(page).click();
+    await onStep(page, 'When to draw');
+    expect(await page.getByRole('radio', { name: 'Now' }).isChecked()).toBe(true);
+    await continueButton(page).click();
+
+    // A demo skips the account and purchase steps.
+    await onStep(page, 'Confirm your draw');
+    await page.getByText('Spring giveaway by Acme Pty Ltd (demo)').waitFor();
+    await page.getByRole('button', { name: 'Confirm and run the draw' }).click();
+    await page.getByText('Performing draw').waitFor();
+    await page.getByText('Draw complete!').waitFor();
+    await page.waitForURL(DETAIL_URL);
+
+    const draw = await drawFromApi(drawIdOf(page));
+    expect(draw).toMatchObject({ state: 'drawn', demo: true, entryCount: 50, name: 'Spring giveaway' });
+    expect((draw.prizes as { description: string }[]).map((prize) => prize.description)).toEqual(['Bike', 'Prize 2', 'Prize 3']);
+
+    const views = (await page.evaluate(() => (window as unknown as { __FAIRDRAW_ANALYTICS_EVENTS__: AnalyticsEvent[] }).__FAIRDRAW_ANALYTICS_EVENTS__))
+      .filter((event) => event.kind === 'pageView')
+      .map((event) => event.name);
+    for (const view of ['/details', '/details-continue', '/schedule', '/schedule-back', '/schedule-continue', '/demo']) expect(views).toContain(view);
+    expect(views.indexOf('/details-continue')).toBeLessThan(views.indexOf('/schedule'));
+    expect(appConsoleErrors(consoleErrors)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('lets a logged-in customer schedule an uploaded-file draw a few seconds ahead, paid with a credit, and drawn at its time', async () => {
+    const { page, context } = await chromium.newPage();
+    const { agent } = await customerInBrowser(t, context, base);
+    await page.goto(base + '/');
+    await page.getByLabel('Name of the draw').fill('Uploaded draw');
+    await page.getByLabel('Organisation running the draw').fill('Acme Pty Ltd');
+    await continueButton(page).click();
+    await page.getByRole('radio', { name: /^Upload an entries file A txt/ }).click();
+    await continueButton(page).click();
+
+    await onStep(page, 'Your entries');
+    const rows = ['Name,Email', ...Array.from({ length: 20 }, (_, i) => `Entrant ${i + 1},entrant${i + 1}@example.com`)].join('\n');
+    await page.locator('input[type="file"]').setInputFiles({ name: 'entries.csv', mimeType: 'text/csv', buffer: Buffer.from(rows) });
+    await page.getByText('21 rows').waitFor();
+    await continueButton(page).click();
+    await page.getByText('Please tell us whether the first row of the file is a header row.').waitFor();
+    await page.getByRole('radio', { name: 'Yes, it is a header row' }).check();
+    await continueButton(page).click();
+
+    await onStep(page, 'Prizes');
+    await page.getByLabel('Prize 1 winners').fill('21');
+    await continueButton(page).click();
+    await page.getByText('There are more prizes than entries.').waitFor();
+    await page.getByLabel('Prize 1 winners').fill('3');
+    await continueButton(page).click();
+
+    await onStep(page, 'When to draw');
+    await page.getByRole('radio', { name: 'At a later time' }).check();
+    // The default is 2 hours ahead on the hour; this draw is due 15 seconds from now in the browser's time zone.
+    const due = await page.evaluate(() => {
+      const at = new Date(Date.now() + 15_000);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return { iso: at.toISOString(), local: `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}` };
+    });
+    await page.getByLabel('Draw date and time').fill(due.local);
+    await continueButton(page).click();
+
+    // Logged in: no account step; the purchase step offers the credits.
+    await onStep(page, 'Payment');
+    await page.getByRole('radio', { name: 'Use one of your 10 credits' }).check();
+    await continueButton(page).click();
+    await onStep(page, 'Confirm your draw');
+    await page.getByRole('button', { name: 'Confirm and schedule the draw' }).click();
+    // A scheduled draw opens its page at once.
+    await page.waitForURL(DETAIL_URL);
+    const id = drawIdOf(page);
+    expect((await drawFromApi(id)).state).toBe('scheduled');
+
+    const drawn = await waitUntil(() => drawFromApi(id), (draw) => draw.state === 'drawn', 'the scheduled draw to be drawn');
+    expect(drawn).toMatchObject({ state: 'drawn', entryMethod: 'upload', entryCount: 20, demo: false, isOwner: false });
+    // Drawn at its time, not before (to the second the picker gives).
+    expect(new Date(drawn.relevantDate as string).getTime()).toBeGreaterThanOrEqual(new Date(due.iso).getTime() - 1000);
+    // One of the 10 credits paid for it.
+    expect((await agent.get('/api/account/get').expect(200)).body).toMatchObject({ remainingCredits: 9 });
+    await page.context().close();
+  });
+
+  it('makes a visitor create an account and pay by card for a real draw, with the spec\'s messages on the way', async () => {
+    const { page, consoleErrors } = await chromium.newPage();
+    await page.goto(base + '/');
+    await page.getByLabel('Name of the draw').fill('Paid draw');
+    await page.getByLabel('Organisation running the draw').fill('Acme Pty Ltd');
+    await continueButton(page).click();
+    await continueButton(page).click();
+    await page.getByText('Please choose how you will enter the entries.').waitFor();
+    await page.getByRole('radio', { name: /Enter the number of entries/ }).click();
+    await continueButton(page).click();
+    await page.getByLabel('Number of entries').fill('100');
+    await continueButton(page).click();
+    await onStep(page, 'Prizes');
+    await continueButton(page).click();
+
+    await onStep(page, 'When to draw');
+    await page.getByRole('radio', { name: 'At a later time' }).check();
+    await continueButton(page).click();
+    await page.getByText('Scheduling a draw requires you to have an account.').waitFor();
+    await page.getByRole('radio', { name: 'Now' }).check();
+    await continueButton(page).click();
+
+    await onStep(page, 'Your account');
+    await continueButton(page).click();
+    await page.getByText('Please enter a valid email address.').waitFor();
+    const email = `wizard-${Date.now()}@example.com`;
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('abc');
+    // A new e-mail: the registration details appear.
+    await page.getByLabel('First name').waitFor();
+    await continueButton(page).click();
+    await page.getByText('Your password must be between 5 and 100 characters long.').waitFor();
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('correct horse battery');
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await continueButton(page).click();
+    await page.getByText('Please let us know whether or not you are an agent.').waitFor();
+    await page.getByRole('radio', { name: 'Yes' }).check();
+    await continueButton(page).click();
+    await page.getByText("Please enter your agency's name.").waitFor();
+    await page.getByLabel('Agency name').fill('Promo Agency');
+    await continueButton(page).click();
+    await page.getByText('You must agree to the Terms and conditions to register an account.').waitFor();
+    await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+    await continueButton(page).click();
+
+    await onStep(page, 'Payment');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await continueButton(page).click();
+    await page.getByText('Please choose how to pay for this draw.').waitFor();
+    await page.getByRole('radio', { name: /^One draw: / }).check();
+    await page.getByLabel('Card number').fill('4242424242424242');
+    await page.getByLabel('Expiry date').fill('1239');
+    await page.getByLabel('Security code').fill('123');
+    await continueButton(page).click();
+
+    await onStep(page, 'Confirm your draw');
+    await page.getByRole('button', { name: 'Confirm and run the draw' }).click();
+    await page.getByText('Performing draw').waitFor();
+    await page.waitForURL(DETAIL_URL);
+    expect(await drawFromApi(drawIdOf(page))).toMatchObject({ state: 'drawn', demo: false, entryCount: 100 });
+    const views = (await page.evaluate(() => (window as unknown as { __FAIRDRAW_ANALYTICS_EVENTS__: AnalyticsEvent[] }).__FAIRDRAW_ANALYTICS_EVENTS__)).map((event) => event.name);
+    expect(views).toEqual(expect.arrayContaining(['/payment', '/payment-continue']));
+    expect(appConsoleErrors(consoleErrors)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('runs a demo draw from an advanced upload: ticket counts, one win per entrant, columns limited to the first six', async () => {
+    const { page, consoleErrors } = await chromium.newPage();
+    await page.goto(base + '/?demo=true&name=Advanced&organisation=Acme');
+    await onStep(page, 'Name your draw');
+    expect(await page.getByRole('switch', { name: /Demo draw/ }).isChecked()).toBe(true);
+    await continueButton(page).click();
+    await page.getByRole('radio', { name: /with ticket counts or entrant ids/ }).click();
+    await continueButton(page).click();
+
+    await onStep(page, 'Your entries');
+    // 12 rows of 8 entrants (E1 to E4 twice), 7 columns; Tickets is the third.
+    const header = 'Id,Name,Tickets,Email,Colour,Town,Notes';
+    const rows = Array.from({ length: 12 }, (_, i) => `E${(i % 8) + 1},Person ${i + 1},${(i % 3) + 1},p${i}@example.com,red,Sydney,n${i}`);
+    await page.locator('input[type="file"]').setInputFiles({ name: 'advanced.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...rows].join('\n')) });
+    await page.getByRole('radio', { name: 'Yes, it is a header row' }).check();
+    await page.getByRole('checkbox', { name: /a ticket count column/ }).check();
+    await continueButton(page).click();
+    await page.getByText('Please choose the column with the number of entries.').waitFor();
+
+    await page.getByLabel('Column with the number of entries').first().click();
+    // Part 2 §9: only the first six columns are offered; those without valid counts are disabled.
+    expect(await page.getByRole('option').allTextContents()).toEqual(['1: Id', '2: Name', '3: Tickets', '4: Email', '5: Colour', '6: Town']);
+    expect(await page.getByRole('option', { name: '1: Id' }).getAttribute('aria-disabled')).toBe('true');
+    await page.getByRole('option', { name: '3: Tickets' }).click();
+    const results = page.getByLabel('Processing results');
+    await results.getByText('Entry rows').waitFor();
+    const tickets = rows.reduce((sum, _, i) => sum + (i % 3) + 1, 0);
+    expect(await results.innerText()).toContain(String(tickets));
+
+    await page.getByRole('checkbox', { name: /One win per entrant/ }).check();
+    await page.getByLabel('Unique entrant id column').first().click();
+    await page.getByRole('option', { name: '1: Id' }).click();
+    // Processed again for the new choice: 8 entrants.
+    await results.getByText(/^8$/).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await continueButton(page).click();
+
+    await onStep(page, 'Prizes');
+    await page.getByLabel('Prize 1 winners').fill('9');
+    await continueButton(page).click();
+    await page.getByText('There are more prizes than entries.').waitFor();
+    await page.getByLabel('Prize 1 winners').fill('3');
+    await continueButton(page).click();
+    await onStep(page, 'When to draw');
+    await continueButton(page).click();
+    await onStep(page, 'Confirm your draw');
+    await page.getByRole('button', { name: 'Confirm and run the draw' }).click();
+    await page.waitForURL(DETAIL_URL);
+    expect(await drawFromApi(drawIdOf(page))).toMatchObject({ state: 'drawn', entryMethod: 'uploadAdvanced', oneWinPerEntrant: true, winnerCount: 3 });
+    expect(appConsoleErrors(consoleErrors)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('saves a draft, reloads it with ?resume= and finishes it, at 360 px', async () => {
+    const { page, consoleErrors } = await chromium.newPage({ width: 360, height: 740 });
+    await page.goto(base + '/');
+    await onStep(page, 'Name your draw');
+    await page.getByRole('switch', { name: /Demo draw/ }).check();
+    await page.getByLabel('Name of the draw').fill('Draft draw');
+    await page.getByLabel('Organisation running the draw').fill('Acme Pty Ltd');
+    await continueButton(page).click();
+    await page.getByRole('radio', { name: /Enter the number of entries/ }).click();
+    await continueButton(page).click();
+    await onStep(page, 'Your entries');
+    await page.getByLabel('Number of entries').fill('30');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    await page.getByRole('button', { name: 'Save for later' }).click();
+    const resumeLink = page.getByRole('link', { name: 'this link' });
+    await resumeLink.waitFor();
+    const href = await resumeLink.getAttribute('href');
+    expect(href).toMatch(/^\/\?resume=[0-9a-f-]{36}$/);
+
+    // The same browser tab (its clientSession) opens the draft again and continues where it was left.
+    await page.goto(base + href!);
+    await onStep(page, 'Your entries');
+    expect(await page.getByLabel('Number of entries').inputValue()).toBe('30');
+    expect(await page.getByRole('switch', { name: /Demo draw/ }).isChecked()).toBe(true);
+    await continueButton(page).click();
+    await onStep(page, 'Prizes');
+    await continueButton(page).click();
+    await onStep(page, 'When to draw');
+    await continueButton(page).click();
+    await onStep(page, 'Confirm your draw');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.getByRole('button', { name: 'Confirm and run the draw' }).click();
+    await page.waitForURL(DETAIL_URL);
+    const id = drawIdOf(page);
+    expect(await drawFromApi(id)).toMatchObject({ state: 'drawn', name: 'Draft draw', entryCount: 30 });
+    // Submitting with draftId removed the draft.
+    const draftId = new URLSearchParams(href!.slice(2)).get('resume');
+    expect(await t.query('SELECT id FROM draw WHERE id = $1', [draftId])).toEqual([]);
+    expect(appConsoleErrors(consoleErrors)).toEqual([]);
+    await page.context().close();
+  });
+});
