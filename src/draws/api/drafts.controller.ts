@@ -4,12 +4,8 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type CallerRequest, type CallerSource, OptionalUser, Source } from '../../accounts/api/auth/caller.js';
 import type { User } from '../../accounts/domain/user.js';
 import { DraftService } from '../application/draft.service.js';
-import type { DrawViewer } from '../application/draw-query.service.js';
+import { drawViewerOf } from './draw-viewer.js';
 import { CreateAccountAndLinkDrawRequestDto, IncompleteDrawQueryDto, IncompleteDrawResponseDto, SaveIncompleteDrawRequestDto } from './dto/draft.dto.js';
-
-function viewerOf(user: User | undefined, clientSession: string | undefined, request: CallerRequest): DrawViewer {
-  return { userId: user?.id ?? null, clientSession: clientSession ?? request.session?.get('clientSession') ?? null, isAdmin: false };
-}
 
 /** Drafts of the wizard (saved, resumed with ?resume=<id>) and a visitor's draw given an account. */
 @ApiTags('draw')
@@ -27,7 +23,7 @@ export class DraftsController {
     @Source() source: CallerSource,
     @Req() request: CallerRequest,
   ): Promise<IncompleteDrawResponseDto> {
-    const viewer = viewerOf(user, body.clientSession, request);
+    const viewer = drawViewerOf(user, body.clientSession, request, false);
     const id = await this.drafts.save(body.wizardState, body.name ?? '', body.organisation ?? '', viewer, source, body.id);
     return { id, wizardState: body.wizardState };
   }
@@ -36,7 +32,7 @@ export class DraftsController {
   @ApiOperation({ operationId: 'getIncompleteDraw', summary: "A saved draft's wizard state, for its owner or the browser that saved it" })
   @ApiOkResponse({ type: IncompleteDrawResponseDto })
   async get(@Query() query: IncompleteDrawQueryDto, @OptionalUser() user: User | undefined, @Req() request: CallerRequest): Promise<IncompleteDrawResponseDto> {
-    const wizardState = (await this.drafts.get(query.id, viewerOf(user, query.clientSession, request))) as Record<string, unknown>;
+    const wizardState = (await this.drafts.get(query.id, drawViewerOf(user, query.clientSession, request, false))) as Record<string, unknown>;
     return { id: query.id, wizardState };
   }
 
@@ -45,7 +41,7 @@ export class DraftsController {
   @ApiOperation({ operationId: 'createAccountAndLinkDraw', summary: "Create an account for a visitor's draw; a link to choose a password is e-mailed" })
   @ApiOkResponse({ type: MessageResponseDto })
   async createAccountAndLink(@Body() body: CreateAccountAndLinkDrawRequestDto, @OptionalUser() user: User | undefined, @Req() request: CallerRequest): Promise<MessageResponseDto> {
-    await this.drafts.createAccountAndLink(body.drawId, body.email, viewerOf(user, body.clientSession, request), request.ip);
+    await this.drafts.createAccountAndLink(body.drawId, body.email, drawViewerOf(user, body.clientSession, request, false), request.ip);
     return MessageResponseDto.of('We have created your account and e-mailed you a link to choose its password.');
   }
 }

@@ -7,7 +7,7 @@ import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { HumanCheckService } from '../../platform/human-check/human-check.service.js';
 import { RateLimitService, type RateLimitPolicy } from '../../platform/rate-limit/rate-limit.service.js';
 import { DrawLifecycleService } from '../application/draw-lifecycle.service.js';
-import type { DrawViewer } from '../application/draw-query.service.js';
+import { drawViewerOf } from './draw-viewer.js';
 import { lookupDisplayId } from '../domain/draw-actions.js';
 import type { DrawSource, DrawState } from '../domain/draw.js';
 import {
@@ -23,10 +23,6 @@ import {
 } from './dto/draw-actions.dto.js';
 
 export const LOOKUP_INVALID = 'Please enter a valid 12-digit hexadecimal ID.';
-
-function viewerOf(user: User | undefined, clientSession: string | undefined, request: CallerRequest): DrawViewer {
-  return { userId: user?.id ?? null, clientSession: clientSession ?? request.session?.get('clientSession') ?? null, isAdmin: user?.role === 'admin' };
-}
 
 function actorOf(user: User | undefined): string {
   return user ? `${user.role === 'admin' ? 'admin' : 'user'} ${user.id}` : 'visitor';
@@ -69,7 +65,7 @@ export class DrawActionsController {
   @ApiOperation({ operationId: 'cancelDraw', summary: 'Cancel a scheduled draw (until 1 s before its time); a spent credit is refunded' })
   @ApiOkResponse({ type: MessageResponseDto })
   async cancel(@Body() body: DrawActionRequestDto, @OptionalUser() user: User | undefined, @Req() request: CallerRequest): Promise<MessageResponseDto> {
-    await this.lifecycle.cancel(body.id, viewerOf(user, body.clientSession, request), actorOf(user));
+    await this.lifecycle.cancel(body.id, drawViewerOf(user, body.clientSession, request), actorOf(user));
     return MessageResponseDto.of('The draw has been cancelled.');
   }
 
@@ -79,7 +75,7 @@ export class DrawActionsController {
   @ApiOkResponse({ type: MessageResponseDto })
   async reschedule(@Body() body: RescheduleRequestDto, @OptionalUser() user: User | undefined, @Req() request: CallerRequest): Promise<MessageResponseDto> {
     const date = body.immediateDraw ? null : new Date(body.scheduleDate!);
-    await this.lifecycle.reschedule(body.id, viewerOf(user, body.clientSession, request), actorOf(user), date, body.scheduleTimezone ?? 'UTC');
+    await this.lifecycle.reschedule(body.id, drawViewerOf(user, body.clientSession, request), actorOf(user), date, body.scheduleTimezone ?? 'UTC');
     return MessageResponseDto.of(date ? 'The draw has been rescheduled.' : 'The draw has been drawn.');
   }
 
@@ -91,7 +87,7 @@ export class DrawActionsController {
     const fields = body.delete ? null : body.fields!;
     await this.lifecycle.saveScrutineer(
       body.drawId,
-      viewerOf(user, body.clientSession, request),
+      drawViewerOf(user, body.clientSession, request),
       actorOf(user),
       fields && { firstName: fields.firstName.trim(), lastName: fields.lastName.trim(), emailAddress: fields.emailAddress.trim(), qualification: fields.qualification?.trim() || null, notes: fields.notes?.trim() || null },
     );

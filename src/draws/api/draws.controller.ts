@@ -8,6 +8,7 @@ import { HumanCheckService } from '../../platform/human-check/human-check.servic
 import { DraftService } from '../application/draft.service.js';
 import { DrawQueryService } from '../application/draw-query.service.js';
 import { SubmitDrawService } from '../application/submit-draw.service.js';
+import { clientSessionOf, drawViewerOf } from './draw-viewer.js';
 import { DrawResponseDto } from './dto/draw.response.dto.js';
 import { DrawQueryDto, SubmitDrawRequestDto } from './dto/submit-draw.request.dto.js';
 
@@ -57,10 +58,10 @@ export class DrawsController {
         payerID: body.payerID,
         idempotencyKey: body.idempotencyKey,
       },
-      { user, source: user ? source : 'web', clientSession: body.clientSession ?? request.session?.get('clientSession') ?? null },
+      { user, source: user ? source : 'web', clientSession: clientSessionOf(request, body.clientSession) },
     );
     // The draw exists now: its draft goes. A draft already gone (or not the caller's) must not fail the submission.
-    if (body.draftId) await this.drafts.discard(body.draftId, { userId: user?.id ?? null, clientSession: body.clientSession ?? request.session?.get('clientSession') ?? null, isAdmin: false }).catch(() => undefined);
+    if (body.draftId) await this.drafts.discard(body.draftId, drawViewerOf(user, body.clientSession, request, false)).catch(() => undefined);
     // The spec's contract: the response is the new draw id (a JSON string).
     return JSON.stringify(id);
   }
@@ -68,8 +69,8 @@ export class DrawsController {
   @Get('get')
   @ApiOperation({ operationId: 'getDraw', summary: 'A draw; its winners’ rows only for its owner' })
   @ApiOkResponse({ type: DrawResponseDto })
-  async get(@Query() query: DrawQueryDto, @OptionalUser() user: User | undefined): Promise<DrawResponseDto> {
-    const found = await this.drawQuery.find(query.id, { userId: user?.id ?? null, clientSession: query.clientSession ?? null, isAdmin: user?.role === 'admin' });
+  async get(@Query() query: DrawQueryDto, @OptionalUser() user: User | undefined, @Req() request: CallerRequest): Promise<DrawResponseDto> {
+    const found = await this.drawQuery.find(query.id, drawViewerOf(user, query.clientSession, request));
     if (!found) throw new NotFoundException({ message: 'Draw not found.' });
     return DrawResponseDto.from(found.draw, found.winners, found.isOwner, this.clock.now(), found.scrutineer);
   }
