@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { HumanCheckService } from '../../src/platform/human-check/human-check.service.js';
 import { RecaptchaHumanCheck } from '../../src/platform/human-check/recaptcha-human-check.adapter.js';
 import { type HttpStub, sendJson, startHttpStub } from '../support/http-stub.js';
@@ -63,6 +64,14 @@ describe('human check: the reCAPTCHA adapter against a local siteverify stub', (
     try {
       const service = t.app.get(HumanCheckService);
       await expect(service.assertHuman('human-token')).resolves.toBeUndefined();
+      // Registration and login ask for it too.
+      const register = await request(t.app.getHttpServer())
+        .post('/api/account/register/')
+        .send({ email: 'bot@example.com', password: 'password1', firstName: 'B', lastName: 'Ot', isAgent: false, optedIntoCommunication: false, termsAgreed: true, recaptchaResponse: 'bot-token' })
+        .expect(400);
+      expect(register.body.message).toBe('reCAPTCHA is invalid.');
+      const login = await request(t.app.getHttpServer()).post('/api/account/login/').send({ email: 'bot@example.com', password: 'password1' }).expect(400);
+      expect(login.body.modelState).toEqual({ recaptchaResponse: ['reCAPTCHA is invalid.'] });
       await expect(service.assertHuman('bot-token')).rejects.toMatchObject({
         status: 400,
         response: { message: 'reCAPTCHA is invalid.', modelState: { recaptchaResponse: ['reCAPTCHA is invalid.'] } },

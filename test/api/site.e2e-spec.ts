@@ -40,6 +40,7 @@ describe('site configuration and version (API)', () => {
       currency: 'USD',
       reviewSummary: { rating: 5, count: 33 },
       prices: { currency: 'USD', drawSingle: 4000, draw10: 24000, draw100: 160000 },
+      recaptchaSiteKey: null,
     });
   });
 

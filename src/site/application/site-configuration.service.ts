@@ -42,6 +42,7 @@ export class SiteConfigurationService {
       ...(await this.currentSettings()),
       country,
       prices,
+      recaptchaSiteKey: this.config.get('RECAPTCHA_SITE_KEY', { infer: true }) ?? null,
       reviewSummary: {
         rating: this.config.get('REVIEW_RATING', { infer: true }),
         count: this.config.get('REVIEW_COUNT', { infer: true }),

@@ -9,4 +9,6 @@ export interface SiteConfiguration extends SiteSettings {
   reviewSummary: { rating: number; count: number };
   /** The prices of the currency in force: the visitor's chosen one, else the country's. Minor units. */
   prices: { currency: string; drawSingle: number; draw10: number; draw100: number };
+  /** The human check widget's public key; null when the check is offline (development, tests). */
+  recaptchaSiteKey: string | null;
 }

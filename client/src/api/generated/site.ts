@@ -89,6 +89,8 @@ export type SiteConfigurationResponseDto = {
   currency: "USD" | "AUD" | "CAD" | "NZD" | "GBP";
   reviewSummary: ReviewSummaryDto;
   prices: SitePricesDto;
+  /** The human check widget's site key; null when the check is offline. */
+  recaptchaSiteKey: string | null;
 };
 export const {
   useGetSiteConfigurationQuery,

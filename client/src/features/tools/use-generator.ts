@@ -9,6 +9,7 @@ import { formErrorsOf, type FormErrors, statusOf } from '../forms/server-errors'
 import type { SeedMode } from './generator-form';
 import type { RngRequestInput } from './rules';
 import { browserSeed } from './seed';
+import { useHumanCheck } from '../site/human-check';
 
 /** Part 2 §9: "5 s minimum between requests"; the server enforces it per visitor, the page explains it. */
 export const SECONDS_BETWEEN_REQUESTS = 5;
@@ -45,6 +46,7 @@ function retryAfterOf(error: unknown): number {
  */
 export function useGenerator<Field extends string>(fields: readonly Field[]) {
   const [generateNumbers, { isLoading: generating }] = useGenerateRandomNumbersMutation();
+  const humanCheck = useHumanCheck();
   const [requestSeed, { isLoading: seeding }] = useRequestSeedMutation();
   const [waitSeconds, setWaitSeconds] = useState<number | null>(null);
   const [generation, setGeneration] = useState<Generation | null>(null);
@@ -79,7 +81,8 @@ export function useGenerator<Field extends string>(fields: readonly Field[]) {
     }
     const request = build(seed);
     try {
-      const response = await generateNumbers({ generateRandomNumbersRequestDto: request as GenerateRandomNumbersRequestDto }).unwrap();
+      const recaptchaResponse = await humanCheck('generate');
+      const response = await generateNumbers({ generateRandomNumbersRequestDto: { ...(request as GenerateRandomNumbersRequestDto), recaptchaResponse } }).unwrap();
       setGeneration({ response, request, seed, seedOrigin });
     } catch (error) {
       if (statusOf(error) === 429) {

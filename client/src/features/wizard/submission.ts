@@ -11,6 +11,8 @@ export interface SubmissionExtras {
   timeZone: string;
   /** Minutes to add to local time for UTC, as Date#getTimezoneOffset gives it. */
   timeZoneOffset: number;
+  /** The human check's token (production only). */
+  recaptchaResponse?: string;
 }
 
 /** The submitdraw payload of part 1 §7 from the wizard's draw. The server recounts the file; counts are informational. */
@@ -61,6 +63,7 @@ export function submissionOf(draw: WizardState, extras: SubmissionExtras): Submi
     if (extras.account.optedIntoCommunication !== undefined) request.optedIntoCommunication = extras.account.optedIntoCommunication;
   }
   if (draw.draftId) request.draftId = draw.draftId;
+  if (extras.recaptchaResponse) request.recaptchaResponse = extras.recaptchaResponse;
   return request;
 }
 

@@ -1,4 +1,5 @@
 import { BadRequestException, type ExecutionContext, Injectable } from '@nestjs/common';
+import { HumanCheckService } from '../../../platform/human-check/human-check.service.js';
 import { AuthGuard } from '@nestjs/passport';
 import { ACCOUNT_MESSAGES } from '../../domain/account-rules.js';
 import type { CallerRequest } from './caller.js';
@@ -6,6 +7,10 @@ import type { CallerRequest } from './caller.js';
 /** Checks the credentials with the local strategy, then logs in: passport regenerates the session id. */
 @Injectable()
 export class LoginGuard extends AuthGuard('local') {
+  constructor(private readonly humanCheck: HumanCheckService) {
+    super();
+  }
+
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<CallerRequest>();
     const body = (request.body ?? {}) as { email?: unknown; password?: unknown };
@@ -15,6 +20,8 @@ export class LoginGuard extends AuthGuard('local') {
     if (typeof body.password !== 'string' || body.password === '') {
       throw new BadRequestException({ message: ACCOUNT_MESSAGES.password, modelState: { password: [ACCOUNT_MESSAGES.password] } });
     }
+    // Login uses the same human check as registration (part 1 §5).
+    await this.humanCheck.assertHuman(typeof (body as { recaptchaResponse?: unknown }).recaptchaResponse === 'string' ? (body as { recaptchaResponse: string }).recaptchaResponse : undefined, request.ip);
     const result = (await super.canActivate(context)) as boolean;
     await super.logIn(request as CallerRequest & { logIn: (...args: unknown[]) => void });
     request.callerSource = 'web';

@@ -44,6 +44,9 @@ export class SiteConfigurationResponseDto {
   @ApiProperty({ type: SitePricesDto })
   prices: SitePricesDto;
 
+  @ApiProperty({ type: String, nullable: true, description: "The human check widget's site key; null when the check is offline." })
+  recaptchaSiteKey: string | null;
+
   static from(configuration: SiteConfiguration): SiteConfigurationResponseDto {
     const dto = new SiteConfigurationResponseDto();
     dto.version = configuration.version;
@@ -57,6 +60,7 @@ export class SiteConfigurationResponseDto {
     dto.reviewSummary = { rating: configuration.reviewSummary.rating, count: configuration.reviewSummary.count };
     const { currency, drawSingle, draw10, draw100 } = configuration.prices;
     dto.prices = { currency, drawSingle, draw10, draw100 };
+    dto.recaptchaSiteKey = configuration.recaptchaSiteKey;
     return dto;
   }
 }

@@ -8,12 +8,14 @@ import { FormPage } from '../../forms/components/form-page';
 import { formErrorsOf } from '../../forms/server-errors';
 import { useForm } from '../../forms/use-form';
 import { emailMessages } from '../account-rules';
+import { useHumanCheck } from '../../site/human-check';
 
 /** /account/forgotpassword/ (query email): asks for a reset link; the answer never says whether the account exists. */
 export default function ForgotPasswordPage() {
   const [searchParams] = useSearchParams();
   const link = useRouteLink();
   const [forgotPassword, { isLoading }] = useForgotPasswordMutation();
+  const humanCheck = useHumanCheck();
   const [answer, setAnswer] = useState<string | null>(null);
   const { values, setField, errors, showErrors, formRef } = useForm({ email: searchParams.get('email')?.trim() ?? '' });
 
@@ -25,7 +27,8 @@ export default function ForgotPasswordPage() {
       return;
     }
     try {
-      const result = await forgotPassword({ forgotPasswordRequestDto: { email: values.email.trim() } }).unwrap();
+      const recaptchaResponse = await humanCheck('forgot_password');
+      const result = await forgotPassword({ forgotPasswordRequestDto: { email: values.email.trim(), recaptchaResponse } }).unwrap();
       setAnswer(result.message);
     } catch (error) {
       showErrors(formErrorsOf(error, ['email']));

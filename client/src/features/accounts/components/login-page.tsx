@@ -12,6 +12,7 @@ import { writeScreenShareCookie } from '../../site/screen-share';
 import { screenShareChanged, selectScreenShare } from '../../site/site-slice';
 import { ACCOUNT_MESSAGES, isValidEmail, loginMessages } from '../account-rules';
 import { useLoggedInRedirect } from '../use-logged-in-redirect';
+import { useHumanCheck } from '../../site/human-check';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -28,6 +29,7 @@ export default function LoginPage() {
   const dispatch = useAppDispatch();
   const screenShare = useAppSelector(selectScreenShare);
   const [login, { isLoading }] = useLoginMutation();
+  const humanCheck = useHumanCheck();
   const returnUrl = searchParams.get('ReturnUrl');
   const create = searchParams.get('create');
   const handedOver = (location.state as LoginPageState | null)?.email ?? '';
@@ -55,7 +57,8 @@ export default function LoginPage() {
       return;
     }
     try {
-      await login({ loginRequestDto: { email: values.email.trim(), password: values.password } }).unwrap();
+      const recaptchaResponse = await humanCheck('login');
+      await login({ loginRequestDto: { email: values.email.trim(), password: values.password, recaptchaResponse } }).unwrap();
       // Screen-share mode is switched off on login (part 1 §4): the account's own pages show private details.
       if (screenShare.enabled) {
         const off = { ...screenShare, enabled: false };

@@ -10,6 +10,7 @@ import { useForm } from '../../forms/use-form';
 import { ACCOUNT_MESSAGES, AGENCY_MAX_LENGTH, NAME_MAX_LENGTH, type Registration, type RegistrationField, registrationMessages } from '../account-rules';
 import { useLoggedInRedirect } from '../use-logged-in-redirect';
 import type { LoginPageState } from './login-page';
+import { useHumanCheck } from '../../site/human-check';
 
 const FIELDS: readonly RegistrationField[] = ['firstName', 'lastName', 'email', 'password', 'isAgent', 'agentOrganisation', 'optedIntoCommunication', 'termsAgreed'];
 
@@ -19,6 +20,7 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const link = useRouteLink();
   const [register, { isLoading }] = useRegisterMutation();
+  const humanCheck = useHumanCheck();
   // Set once the visitor submits: success logs them in, and the page, not the logged-in redirect, decides where next.
   const [submitted, setSubmitted] = useState(false);
   const { waiting } = useLoggedInRedirect(null, submitted);
@@ -53,8 +55,10 @@ export default function RegisterPage() {
     setSubmitted(true);
     const email = values.email.trim();
     try {
+      const recaptchaResponse = await humanCheck('register');
       await register({
         registerRequestDto: {
+          recaptchaResponse,
           firstName: values.firstName.trim(),
           lastName: values.lastName.trim(),
           email,

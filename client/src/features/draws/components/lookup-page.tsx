@@ -7,6 +7,7 @@ import { FormMessage } from '../../forms/components/form-message';
 import { FormPage } from '../../forms/components/form-page';
 import { formErrorsOf, statusOf } from '../../forms/server-errors';
 import { cleanLookupId, LOOKUP_MESSAGES } from '../lookup-id';
+import { useHumanCheck } from '../../site/human-check';
 
 /** /lookup/ (public; query id): part 2 §2 Lookup, §5 its rule, §8 'Draw not found.'. */
 export default function LookupPage() {
@@ -14,6 +15,7 @@ export default function LookupPage() {
   const navigate = useNavigate();
   const link = useRouteLink();
   const [lookup, { isLoading }] = useLookupDrawMutation();
+  const humanCheck = useHumanCheck();
   const [value, setValue] = useState(() => searchParams.get('id') ?? '');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -29,7 +31,8 @@ export default function LookupPage() {
       return;
     }
     try {
-      const found = await lookup({ lookupRequestDto: { lookupId: cleaned } }).unwrap();
+      const recaptchaResponse = await humanCheck('lookup');
+      const found = await lookup({ lookupRequestDto: { lookupId: cleaned, recaptchaResponse } }).unwrap();
       void navigate(link('drawDetail', { params: { id: found.id } }));
     } catch (error) {
       const status = statusOf(error);

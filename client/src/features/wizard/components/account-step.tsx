@@ -7,6 +7,7 @@ import { isValidEmail, loginMessages, type Messages, type Registration, type Reg
 import { FormMessage } from '../../forms/components/form-message';
 import { formErrorsOf } from '../../forms/server-errors';
 import type { BeforeContinue } from './step-props';
+import { useHumanCheck } from '../../site/human-check';
 
 const FIELDS = ['email', 'password', 'firstName', 'lastName', 'isAgent', 'agentOrganisation', 'termsAgreed', 'optedIntoCommunication'] as const;
 
@@ -27,6 +28,7 @@ export function AccountStep({ beforeContinue, onDone }: { beforeContinue: Before
   const link = useRouteLink();
   const [checkEmail, { data: check, isFetching: checking }] = useLazyCheckEmailQuery();
   const [loginOrRegister] = useLoginOrRegisterMutation();
+  const humanCheck = useHumanCheck();
   const [form, setForm] = useState<Registration>({
     email: '',
     password: '',
@@ -73,6 +75,7 @@ export function AccountStep({ beforeContinue, onDone }: { beforeContinue: Before
         }
       }
       try {
+        const recaptchaResponse = await humanCheck('login_or_register');
         const answer = await loginOrRegister({
           loginOrRegisterRequestDto: fresh
             ? {
@@ -84,8 +87,9 @@ export function AccountStep({ beforeContinue, onDone }: { beforeContinue: Before
                 agentOrganisation: form.isAgent ? form.agentOrganisation.trim() : undefined,
                 optedIntoCommunication: form.optedIntoCommunication,
                 termsAgreed: form.termsAgreed,
+                recaptchaResponse,
               }
-            : { email: form.email.trim(), password: form.password },
+            : { email: form.email.trim(), password: form.password, recaptchaResponse },
         }).unwrap();
         onDone(
           answer.registered

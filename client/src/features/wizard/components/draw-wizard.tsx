@@ -40,6 +40,7 @@ import { PrizesStep } from './prizes-step';
 import { type PaymentDetails, PurchaseStep } from './purchase-step';
 import type { StepProps } from './step-props';
 import { TimeStep, visitorTimeZone } from './time-step';
+import { useHumanCheck } from '../../site/human-check';
 import classes from './wizard.module.css';
 
 const STEP_TITLES: Record<WizardStep, string> = {
@@ -108,6 +109,7 @@ export function DrawWizard() {
   const movedRef = useRef(false);
 
   const [submitDraw] = useSubmitDrawMutation();
+  const humanCheck = useHumanCheck();
   const [saveDraft, { isLoading: saving }] = useSaveIncompleteDrawMutation();
   const [getDraft] = useLazyGetIncompleteDrawQuery();
 
@@ -228,6 +230,7 @@ export function DrawWizard() {
     const started = Date.now();
     if (now) setOverlay('drawing');
     try {
+      const recaptchaResponse = await humanCheck('submit_draw');
       const id = await submitDraw({
         // Without a purchase step (screen sharing hides it) a user's credits pay, as the step would have offered first.
         submitDrawRequestDto: submissionOf({ ...draw, paymentOption: draw.paymentOption ?? (user?.remainingCredits ? PAYMENT_USE_CREDITS : null) }, {
@@ -238,6 +241,7 @@ export function DrawWizard() {
           account,
           timeZone: visitorTimeZone(),
           timeZoneOffset: new Date().getTimezoneOffset(),
+          recaptchaResponse,
         }),
       }).unwrap();
       const detail = link('drawDetail', { params: { id } });
