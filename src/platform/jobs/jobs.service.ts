@@ -1,8 +1,12 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { EntityManager } from 'typeorm';
 
 export type JobHandler<T> = (data: T) => Promise<void>;
+
+// Any fixed number: serialises queue creation across processes.
+const QUEUE_CREATION_LOCK = 725_002;
 
 /**
  * Background jobs in the same PostgreSQL (pg-boss), shared by every app process: a job is taken by exactly one
@@ -30,9 +34,17 @@ export class JobsService implements OnApplicationShutdown {
   private async queue(queue: string): Promise<PgBoss> {
     const boss = await this.boss();
     if (!this.queues.has(queue)) {
-      // Idempotent in pg-boss (ON CONFLICT DO NOTHING): each process may create the queues it uses.
-      await boss.createQueue(queue, { name: queue, retryLimit: 5, retryDelay: 10, retryBackoff: true });
-      this.queues.add(queue);
+      // Idempotent in pg-boss (ON CONFLICT DO NOTHING), but two processes creating the same queue at once deadlock
+      // on its partition: an advisory lock lets one process at a time create its queues.
+      const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'fairdraw-jobs' });
+      await client.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [QUEUE_CREATION_LOCK]);
+        await boss.createQueue(queue, { name: queue, retryLimit: 5, retryDelay: 10, retryBackoff: true });
+        this.queues.add(queue);
+      } finally {
+        await client.end();
+      }
     }
     return boss;
   }
