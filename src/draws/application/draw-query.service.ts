@@ -4,6 +4,9 @@ import type { Scrutineer } from '../domain/draw-actions.js';
 import type { Draw, Winner } from '../domain/draw.js';
 import type { DrawRepository } from './ports/draw.repository.port.js';
 
+/** Winners (and reserves) of each prize in the draw's answer; all of them are in the results download. */
+export const WINNERS_SHOWN_PER_PRIZE = 1_000;
+
 export interface DrawViewer {
   userId: string | null;
   clientSession: string | null;
@@ -30,7 +33,8 @@ export class DrawQueryService {
     if (!draw) return null;
     const isOwner = this.isOwner(draw, viewer);
     if (draw.state === 'draft' && !isOwner) return null;
-    const winners = draw.state === 'drawn' ? await this.draws.winnersOf(id) : [];
+    // A page shows a few winners per prize: a million-winner draw must not be read, or sent, whole.
+    const winners = draw.state === 'drawn' ? await this.draws.winnersOf(id, WINNERS_SHOWN_PER_PRIZE) : [];
     return { draw, winners, isOwner, scrutineer: await this.draws.scrutineerOf(id) };
   }
 

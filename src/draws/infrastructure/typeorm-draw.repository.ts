@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { type DataSource, QueryFailedError, type Repository } from 'typeorm';
+import { type DataSource, LessThan, QueryFailedError, type Repository } from 'typeorm';
 import type { DrawListQuery, DrawRepository, LockedDraw, NewDraw } from '../application/ports/draw.repository.port.js';
 import type { Scrutineer } from '../domain/draw-actions.js';
 import type { Draw, Winner } from '../domain/draw.js';
@@ -54,8 +54,11 @@ export class TypeormDrawRepository implements DrawRepository {
     return DrawMapper.toDomain(row, await this.prizes.findBy({ drawId: id }));
   }
 
-  async winnersOf(id: string): Promise<Winner[]> {
-    const rows = await this.winners.find({ where: { drawId: id }, order: { prizePosition: 'ASC', kind: 'DESC', position: 'ASC' } });
+  async winnersOf(id: string, perPrize?: number): Promise<Winner[]> {
+    const rows = await this.winners.find({
+      where: { drawId: id, ...(perPrize !== undefined && { position: LessThan(perPrize) }) },
+      order: { prizePosition: 'ASC', kind: 'DESC', position: 'ASC' },
+    });
     return rows.map((row) => DrawMapper.winner(row));
   }
 

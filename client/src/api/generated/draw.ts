@@ -243,6 +243,7 @@ export type PrizeDto = {
   description: string;
   quantity: number;
   reserves: number;
+  /** How many winners the prize has; `winners` holds the first 1,000 at most (all are in the results download). */
   winnersAwarded: number;
   winners: WinnerDto[];
   reserveWinners: WinnerDto[];

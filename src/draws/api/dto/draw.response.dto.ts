@@ -12,7 +12,7 @@ export class PrizeDto {
   @ApiProperty() description: string;
   @ApiProperty() quantity: number;
   @ApiProperty() reserves: number;
-  @ApiProperty() winnersAwarded: number;
+  @ApiProperty({ description: 'How many winners the prize has; `winners` holds the first 1,000 at most (all are in the results download).' }) winnersAwarded: number;
   @ApiProperty({ type: [WinnerDto] }) winners: WinnerDto[];
   @ApiProperty({ type: [WinnerDto] }) reserveWinners: WinnerDto[];
 }
@@ -88,7 +88,8 @@ export class DrawResponseDto {
         description: prize.description,
         quantity: prize.quantity,
         reserves: prize.reserves,
-        winnersAwarded: drawnWinners.length,
+        // A drawn draw awarded every prize in full (the engine refuses to run short), whatever the answer lists.
+        winnersAwarded: draw.state === 'drawn' ? prize.quantity : 0,
         winners: drawnWinners,
         reserveWinners: mine.filter((winner) => winner.kind === 'reserve').map(present),
       };

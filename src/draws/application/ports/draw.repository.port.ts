@@ -63,7 +63,8 @@ export interface DrawRepository {
   /** Creates the draw and its first audit entry; answers null when the short code is taken (try another). */
   create(draw: NewDraw, actor: string): Promise<Draw | null>;
   findById(id: string): Promise<Draw | null>;
-  winnersOf(id: string): Promise<Winner[]>;
+  /** The winners and reserves in pick order; with `perPrize`, only the first that many of each prize's winners and reserves. */
+  winnersOf(id: string, perPrize?: number): Promise<Winner[]>;
   /**
    * Runs `work` with the draw row locked (FOR UPDATE) in one transaction, so however many processes try, one
    * executes the draw and the others then see its new state.
