@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
+import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import connectPgSimple from 'connect-pg-simple';
 import pg from 'pg';
@@ -27,6 +28,9 @@ const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
  */
 export async function registerSessions(app: NestFastifyApplication, environment: Environment, databaseUrl: string): Promise<void> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
+  // An idle connection dropped by the server (a restart, a failover) is replaced on next use; without a listener
+  // the pool's error event would end the process.
+  pool.on('error', (error) => new Logger('Sessions').warn(`Session store connection lost: ${error.message}`));
   const PgStore = connectPgSimple(fastifySession as unknown as Parameters<typeof connectPgSimple>[0]);
   const store = new PgStore({ pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 });
   await app.register(fastifyCookie);
