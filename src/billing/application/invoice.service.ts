@@ -4,9 +4,9 @@ import { BILLING_REPOSITORY } from '../billing.tokens.js';
 import type { Invoice } from '../domain/payment.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
 import type { BillingRepository } from './ports/billing.repository.port.js';
+import { UUID_PATTERN } from '../../platform/http/patterns.js';
 
 export const INVOICES_PAGE_SIZE = 10;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 @Injectable()
 export class InvoiceService implements OnModuleInit {
@@ -20,7 +20,7 @@ export class InvoiceService implements OnModuleInit {
     this.downloads.register({
       kind: 'invoice',
       open: async (id, caller) => {
-        if (!caller || !UUID.test(id)) return null;
+        if (!caller || !UUID_PATTERN.test(id)) return null;
         const invoice = await this.billing.findInvoice(id);
         if (!invoice || invoice.userId !== caller.id) return null;
         return { fileName: `FairDraw-invoice-${invoice.invoiceNumber}.pdf`, contentType: 'application/pdf', body: renderInvoicePdf(invoice) };

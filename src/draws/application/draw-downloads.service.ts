@@ -8,8 +8,7 @@ import { DRAW_REPOSITORY } from '../draws.tokens.js';
 import { displayIdOf } from '../domain/draw.js';
 import { escapeFormula } from '../domain/spreadsheet-safety.js';
 import type { DrawRepository } from './ports/draw.repository.port.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_PATTERN } from '../../platform/http/patterns.js';
 
 /** `/download/results/{drawId}`: the winners and reserves as CSV, for the draw's owner or an administrator only. */
 @Injectable()
@@ -27,7 +26,7 @@ export class DrawDownloadsService implements OnModuleInit {
 
   /** `/download/entries/{drawId}`: the entries file the draw ran on, byte for byte (its SHA-256 is on the draw). */
   private async entriesFile(id: string, caller: DownloadCaller | undefined) {
-    if (!caller || !UUID.test(id)) return null;
+    if (!caller || !UUID_PATTERN.test(id)) return null;
     const draw = await this.draws.findById(id);
     if (!draw || !draw.entries.fileName || (draw.ownerUserId !== caller.id && caller.role !== 'admin')) return null;
     try {
@@ -40,7 +39,7 @@ export class DrawDownloadsService implements OnModuleInit {
   }
 
   private async results(id: string, caller: DownloadCaller | undefined) {
-    if (!caller || !UUID.test(id)) return null;
+    if (!caller || !UUID_PATTERN.test(id)) return null;
     const draw = await this.draws.findById(id);
     if (!draw || draw.state !== 'drawn' || (draw.ownerUserId !== caller.id && caller.role !== 'admin')) return null;
     const winners = await this.draws.winnersOf(id);

@@ -4,6 +4,7 @@ import { IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'cl
 import type { CreditsData } from '../../domain/credit-pack.js';
 import type { Invoice } from '../../domain/payment.js';
 import { CURRENCIES, type Currency, type PriceSettings } from '../../domain/pricing.js';
+import { CLIENT_TOKEN_PATTERN } from '../../../platform/http/patterns.js';
 
 const CURRENCY_MESSAGE = 'Choose one of USD, AUD, CAD, NZD or GBP.';
 
@@ -52,7 +53,7 @@ export class BuyCreditsRequestDto {
 
   @ApiPropertyOptional({ description: 'Made by the client once per purchase attempt; a retry with the same key is charged once.' })
   @IsOptional()
-  @Matches(/^[A-Za-z0-9_-]{8,64}$/, { message: 'idempotencyKey must be 8 to 64 letters, digits, - or _.' })
+  @Matches(CLIENT_TOKEN_PATTERN, { message: 'idempotencyKey must be 8 to 64 letters, digits, - or _.' })
   idempotencyKey?: string;
 }
 

@@ -1,20 +1,19 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { IsAccountEmail } from '../../../accounts/api/dto/is-account-email.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID_PATTERN, CLIENT_TOKEN_PATTERN } from '../../../platform/http/patterns.js';
 
 export class SaveIncompleteDrawRequestDto {
-  @ApiPropertyOptional({ format: 'uuid', description: 'Save over this draft.' }) @IsOptional() @Matches(UUID, { message: 'Draft not found.' }) id?: string;
+  @ApiPropertyOptional({ format: 'uuid', description: 'Save over this draft.' }) @IsOptional() @Matches(UUID_PATTERN, { message: 'Draft not found.' }) id?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) name?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) organisation?: string;
   @ApiProperty({ type: 'object', additionalProperties: true, description: "The wizard's state, returned as saved." }) @IsObject() wizardState: Record<string, unknown>;
-  @ApiPropertyOptional() @IsOptional() @Matches(/^[A-Za-z0-9_-]{8,64}$/) clientSession?: string;
+  @ApiPropertyOptional() @IsOptional() @Matches(CLIENT_TOKEN_PATTERN) clientSession?: string;
 }
 
 export class IncompleteDrawQueryDto {
-  @ApiProperty({ format: 'uuid' }) @Matches(UUID, { message: 'Draft not found.' }) id: string;
-  @ApiPropertyOptional() @IsOptional() @Matches(/^[A-Za-z0-9_-]{8,64}$/) clientSession?: string;
+  @ApiProperty({ format: 'uuid' }) @Matches(UUID_PATTERN, { message: 'Draft not found.' }) id: string;
+  @ApiPropertyOptional() @IsOptional() @Matches(CLIENT_TOKEN_PATTERN) clientSession?: string;
 }
 
 export class IncompleteDrawResponseDto {
@@ -24,6 +23,6 @@ export class IncompleteDrawResponseDto {
 
 export class CreateAccountAndLinkDrawRequestDto {
   @ApiProperty() @IsAccountEmail() email: string;
-  @ApiProperty({ format: 'uuid' }) @Matches(UUID, { message: 'Draw not found.' }) drawId: string;
-  @ApiPropertyOptional() @IsOptional() @Matches(/^[A-Za-z0-9_-]{8,64}$/) clientSession?: string;
+  @ApiProperty({ format: 'uuid' }) @Matches(UUID_PATTERN, { message: 'Draw not found.' }) drawId: string;
+  @ApiPropertyOptional() @IsOptional() @Matches(CLIENT_TOKEN_PATTERN) clientSession?: string;
 }

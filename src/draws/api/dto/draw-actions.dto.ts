@@ -4,13 +4,13 @@ import { IsBoolean, IsEmail, IsIn, IsInt, IsISO8601, IsOptional, IsString, Match
 import { ACTION_MESSAGES, type Scrutineer } from '../../domain/draw-actions.js';
 import { DRAW_MESSAGES } from '../../domain/draw-rules.js';
 import { displayIdOf, type Draw } from '../../domain/draw.js';
+import { UUID_PATTERN, CLIENT_TOKEN_PATTERN } from '../../../platform/http/patterns.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const toBoolean = ({ value }: { value: unknown }) => (value === 'true' || value === true ? true : value === 'false' || value === false ? false : value);
 
 export class DrawActionRequestDto {
-  @ApiProperty({ format: 'uuid' }) @Matches(UUID, { message: 'Draw not found.' }) id: string;
-  @ApiPropertyOptional() @IsOptional() @Matches(/^[A-Za-z0-9_-]{8,64}$/) clientSession?: string;
+  @ApiProperty({ format: 'uuid' }) @Matches(UUID_PATTERN, { message: 'Draw not found.' }) id: string;
+  @ApiPropertyOptional() @IsOptional() @Matches(CLIENT_TOKEN_PATTERN) clientSession?: string;
 }
 
 export class RescheduleRequestDto extends DrawActionRequestDto {
@@ -39,10 +39,10 @@ export class ScrutineerDto {
 }
 
 export class SaveScrutineerRequestDto {
-  @ApiProperty({ format: 'uuid' }) @Matches(UUID, { message: 'Draw not found.' }) drawId: string;
+  @ApiProperty({ format: 'uuid' }) @Matches(UUID_PATTERN, { message: 'Draw not found.' }) drawId: string;
   @ApiPropertyOptional({ type: ScrutineerDto }) @ValidateIf((dto: SaveScrutineerRequestDto) => !dto.delete) @ValidateNested() @Type(() => ScrutineerDto) fields?: ScrutineerDto;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() delete?: boolean;
-  @ApiPropertyOptional() @IsOptional() @Matches(/^[A-Za-z0-9_-]{8,64}$/) clientSession?: string;
+  @ApiPropertyOptional() @IsOptional() @Matches(CLIENT_TOKEN_PATTERN) clientSession?: string;
 }
 
 export const DRAW_STATES = ['draft', 'scheduled', 'drawn', 'cancelled', 'error'] as const;
@@ -56,7 +56,7 @@ export class DrawListQueryDto {
   @ApiPropertyOptional({ type: Boolean, default: true }) @IsOptional() @Transform(toBoolean) @IsBoolean() showWeb = true;
   @ApiPropertyOptional({ type: Boolean, description: 'apiEnabled users only' }) @IsOptional() @Transform(toBoolean) @IsBoolean() showApi = false;
   @ApiPropertyOptional({ type: Boolean, description: 'apiEnabled users only' }) @IsOptional() @Transform(toBoolean) @IsBoolean() showTest = false;
-  @ApiPropertyOptional({ format: 'uuid', description: 'Administrators: another user’s list.' }) @IsOptional() @Matches(UUID) userId?: string;
+  @ApiPropertyOptional({ format: 'uuid', description: 'Administrators: another user’s list.' }) @IsOptional() @Matches(UUID_PATTERN) userId?: string;
   @ApiPropertyOptional({ description: 'Comma list of draft, scheduled, drawn, cancelled, error (draft: apiEnabled users only).' })
   @IsOptional()
   @Matches(/^(draft|scheduled|drawn|cancelled|error)(,(draft|scheduled|drawn|cancelled|error))*$/, { message: 'Unknown status.' })

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { DRAW_MESSAGES, MAX_PRIZES } from '../../domain/draw-rules.js';
+import { UUID_PATTERN, CLIENT_TOKEN_PATTERN } from '../../../platform/http/patterns.js';
 
 export class PrizeRequestDto {
   @ApiPropertyOptional({ description: "Blank becomes 'Prize N'." }) @IsOptional() @IsString() @MaxLength(500) description?: string;
@@ -59,15 +60,15 @@ export class SubmitDrawRequestDto {
   @ApiPropertyOptional() @IsOptional() @IsString() paymentID?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() payerID?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() recaptchaResponse?: string;
-  @ApiPropertyOptional() @IsOptional() @Matches(/^[A-Za-z0-9_-]{8,64}$/) clientSession?: string;
+  @ApiPropertyOptional() @IsOptional() @Matches(CLIENT_TOKEN_PATTERN) clientSession?: string;
   @ApiPropertyOptional({ format: 'uuid', description: 'The draft this submission completes (?resume=<id>); it is removed once the draw exists.' })
   @IsOptional()
-  @Matches(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
+  @Matches(UUID_PATTERN)
   draftId?: string;
-  @ApiPropertyOptional({ description: 'Made once per submission by the client: a retried request pays once.' }) @IsOptional() @Matches(/^[A-Za-z0-9_-]{8,64}$/) idempotencyKey?: string;
+  @ApiPropertyOptional({ description: 'Made once per submission by the client: a retried request pays once.' }) @IsOptional() @Matches(CLIENT_TOKEN_PATTERN) idempotencyKey?: string;
 }
 
 export class DrawQueryDto {
-  @ApiProperty({ format: 'uuid' }) @Matches(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { message: 'Draw not found.' }) id: string;
+  @ApiProperty({ format: 'uuid' }) @Matches(UUID_PATTERN, { message: 'Draw not found.' }) id: string;
   @ApiPropertyOptional() @IsOptional() @IsString() clientSession?: string;
 }
