@@ -109,7 +109,7 @@ export class TypeormEntryCheckRepository implements EntryCheckRepository {
       // The digests travel as one binary parameter and are cut in SQL: no text form of millions of byte strings.
       await this.dataSource.query(
         `INSERT INTO entry_check_value (check_id, digest, entries)
-         SELECT $1, substring($2::bytea FROM (t.i - 1) * ${DIGEST_BYTES} + 1 FOR ${DIGEST_BYTES}), t.e
+         SELECT $1, substring($2::bytea FROM ((t.i - 1) * ${DIGEST_BYTES} + 1)::int FOR ${DIGEST_BYTES}), t.e
            FROM unnest($3::bigint[]) WITH ORDINALITY AS t(e, i)`,
         [checkId, digests.subarray(from * DIGEST_BYTES, to * DIGEST_BYTES), Array.from(entries.subarray(from, to))],
       );
