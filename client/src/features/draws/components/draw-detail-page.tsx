@@ -239,6 +239,18 @@ export default function DrawDetailPage() {
 
         <TimePanel draw={draw} msUntil={msUntil} />
         {draw.isOwner && <DrawOwnerActions draw={draw} visible={actions} clientSession={clientSession} />}
+        {draw.isOwner && (state === 'scheduled' || state === 'drawn') && (
+          <Group gap="sm">
+            <Button component={Link} variant="light" to={link('publication', { params: { id: draw.id } })}>
+              Publish winners
+            </Button>
+            {draw.entryMethod !== 'simple' && (
+              <Button component={Link} variant="light" to={link('entryCheck', { params: { id: draw.id } })}>
+                Entry check
+              </Button>
+            )}
+          </Group>
+        )}
         {linkedMessage && <AccountLinked message={linkedMessage} />}
 
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="prizes-title">

@@ -1,0 +1,112 @@
+import { Alert, Button, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { type CheckEntryResponseDto, useCheckEntryMutation, useGetPublicEntryCheckQuery } from '../../../api/publication-api';
+import { useAppSelector } from '../../../app/hooks';
+import { formatCount } from '../../draws/prize-view';
+import { formErrorsOf, statusOf } from '../../forms/server-errors';
+import { selectScreenShare } from '../../site/site-slice';
+import { BrandedPage } from './branded-page';
+
+/**
+ * /cert/{shortCode}e (public): an entrant types the value of the checked column and learns whether it is in the
+ * draw (and with how many entries, when the owner shows it). The answer is about that value only.
+ */
+export default function PublicEntryCheckPage({ shortCode }: { shortCode: string }) {
+  const screenShare = useAppSelector(selectScreenShare);
+  const { data, error, isLoading } = useGetPublicEntryCheckQuery({ shortCode });
+  const [checkEntry, { isLoading: checking }] = useCheckEntryMutation();
+  const [value, setValue] = useState('');
+  const [checked, setChecked] = useState<{ value: string; answer: CheckEntryResponseDto } | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+
+  if (isLoading) {
+    return (
+      <BrandedPage>
+        <Loader aria-label="Loading the entry check" />
+      </BrandedPage>
+    );
+  }
+  if (!data) {
+    return (
+      <BrandedPage>
+        <Title order={1}>Entry check</Title>
+        <Text>{statusOf(error) === 404 || statusOf(error) === 400 ? 'The entry check is not available for this draw.' : 'The entry check could not be loaded. Please try again.'}</Text>
+      </BrandedPage>
+    );
+  }
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setChecked(null);
+    if (!value.trim()) {
+      setFieldError('Please enter a value to check.');
+      return;
+    }
+    try {
+      const answer = await checkEntry({ checkEntryRequestDto: { shortCode, value } }).unwrap();
+      setFieldError(null);
+      setChecked({ value: value.trim(), answer });
+    } catch (failure) {
+      // Shown as returned: the rate limit's wait, or why the check is not available.
+      const errors = formErrorsOf(failure, ['value'] as const);
+      setFieldError(errors.fields.value ?? errors.form);
+    }
+  };
+  const showCount = !screenShare.enabled || screenShare.entryCount;
+
+  return (
+    <BrandedPage organisation={data.organisation}>
+      <Stack gap={4}>
+        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+          {data.name}
+        </Title>
+        <Text>Check that your entry is in this draw.</Text>
+      </Stack>
+      {!data.ready ? (
+        <Alert color="gray" variant="light" icon={<IconInfoCircle aria-hidden />} role="status">
+          The entries are being prepared for checking. Please try again in a few minutes.
+        </Alert>
+      ) : (
+        <form onSubmit={(event) => void submit(event)} noValidate aria-label="Check your entry">
+          <Stack gap="md">
+            <TextInput
+              name="value"
+              label={data.columnName}
+              description={`Enter your ${data.columnName} as you gave it when you entered.`}
+              autoComplete="off"
+              maxLength={1000}
+              value={value}
+              onChange={(event) => {
+                setValue(event.currentTarget.value);
+                setFieldError(null);
+              }}
+              error={fieldError}
+            />
+            <Button type="submit" loading={checking} w={{ base: '100%', sm: 'auto' }}>
+              Check my entry
+            </Button>
+          </Stack>
+        </form>
+      )}
+      {checked && (
+        <Alert
+          role="status"
+          variant="light"
+          color={checked.answer.found ? 'teal' : 'gray'}
+          c={checked.answer.found ? 'teal.9' : undefined}
+          icon={checked.answer.found ? <IconCircleCheck aria-hidden /> : <IconInfoCircle aria-hidden />}
+        >
+          <Text fw={700} inherit>
+            {checked.answer.found ? 'Your entry is in the draw' : 'No entry found'}
+          </Text>
+          {checked.answer.found
+            ? checked.answer.entries !== null && showCount
+              ? `“${checked.value}” is in the draw with ${formatCount(checked.answer.entries)} ${checked.answer.entries === 1 ? 'entry' : 'entries'}.`
+              : `“${checked.value}” is in the draw.`
+            : `No entry with this ${data.columnName} is in the draw. Check the spelling, or contact the organiser.`}
+        </Alert>
+      )}
+    </BrandedPage>
+  );
+}
