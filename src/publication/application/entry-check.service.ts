@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { type DrawView, DrawQueryService, type DrawViewer } from '../../draws/application/draw-query.service.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
-import { JobsService } from '../../platform/jobs/jobs.service.js';
 import { ENTRY_CHECK_REPOSITORY, ENTRY_CHECK_SECRET } from '../publication.tokens.js';
 import { ENTRY_CHECK_MESSAGES, type EntryCheck, MAX_ENTRY_CHECK_NAME_LENGTH, normalizeCheckedValue } from '../domain/entry-check-rules.js';
 import { EntryDigester } from '../domain/entry-digest.js';
@@ -39,7 +38,6 @@ export class EntryCheckService {
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly drawQuery: DrawQueryService,
     private readonly drawColumns: DrawColumnsService,
-    private readonly jobs: JobsService,
   ) {}
 
   async setup(drawId: string, viewer: DrawViewer): Promise<EntryCheckSetup> {
@@ -70,7 +68,7 @@ export class EntryCheckService {
     return this.checks.configure(
       { drawId, shortCode: draw.shortCode, columnIdx: input.columnIdx, columnName, showEntriesCount: input.showEntriesCount, salt: randomBytes(16), totalRows: draw.entries.entryCount, countryCode: input.countryCode },
       now,
-      (checkId) => this.jobs.send(ENTRY_CHECK_QUEUE, { checkId }),
+      ENTRY_CHECK_QUEUE,
     );
   }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { JobsService } from '../../platform/jobs/jobs.service.js';
 import type { EntryCheckRepository } from '../application/ports/entry-check.repository.port.js';
 import type { EntryCheck, EntryCheckState } from '../domain/entry-check-rules.js';
 import { DIGEST_BYTES } from '../domain/entry-digest.js';
@@ -42,7 +43,10 @@ const STORE_BATCH = 100_000;
 
 @Injectable()
 export class TypeormEntryCheckRepository implements EntryCheckRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly jobs: JobsService,
+  ) {}
 
   async find(drawId: string): Promise<EntryCheck | null> {
     return this.one('SELECT * FROM draw_entry_check WHERE draw_id = $1', [drawId]);
@@ -59,7 +63,7 @@ export class TypeormEntryCheckRepository implements EntryCheckRepository {
   async configure(
     c: { drawId: string; shortCode: string; columnIdx: number; columnName: string; showEntriesCount: boolean; salt: Buffer; totalRows: number; countryCode: string | null },
     at: Date,
-    queue: (checkId: number) => Promise<void>,
+    queue: string,
   ): Promise<EntryCheck> {
     const row = await this.dataSource.transaction(async (manager) => {
       const previous = (await manager.query('SELECT check_id FROM draw_entry_check WHERE draw_id = $1 FOR UPDATE', [c.drawId])) as { check_id: number }[];
@@ -72,7 +76,7 @@ export class TypeormEntryCheckRepository implements EntryCheckRepository {
         [c.drawId, c.shortCode, c.columnIdx, c.columnName, c.showEntriesCount, c.totalRows, c.salt, c.countryCode, at],
       )) as EntryCheckRow[];
       if (previous[0]) await manager.query('DELETE FROM entry_check_value WHERE check_id = $1', [previous[0].check_id]);
-      await queue(saved.check_id);
+      await this.jobs.send(queue, { checkId: saved.check_id }, manager);
       return saved;
     });
     return toDomain(row);

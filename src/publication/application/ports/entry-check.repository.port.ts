@@ -4,10 +4,11 @@ export interface EntryCheckRepository {
   find(drawId: string): Promise<EntryCheck | null>;
   findByShortCode(shortCode: string): Promise<EntryCheck | null>;
   /**
-   * A new configuration: a new check id (the previous one's digests are removed), processing from the start. In
-   * one transaction with `queue`, so the processing job exists exactly when the configuration does.
+   * A new configuration: a new check id (the previous one's digests are removed), processing from the start. The
+   * processing job ({ checkId } on `queue`) is queued in the same transaction, so it exists exactly when the
+   * configuration does (and is not taken before the configuration is visible).
    */
-  configure(check: { drawId: string; shortCode: string; columnIdx: number; columnName: string; showEntriesCount: boolean; salt: Buffer; totalRows: number; countryCode: string | null }, at: Date, queue: (checkId: number) => Promise<void>): Promise<EntryCheck>;
+  configure(check: { drawId: string; shortCode: string; columnIdx: number; columnName: string; showEntriesCount: boolean; salt: Buffer; totalRows: number; countryCode: string | null }, at: Date, queue: string): Promise<EntryCheck>;
   /** Only the name and the entries count option changed: no new processing. */
   rename(drawId: string, columnName: string, showEntriesCount: boolean, at: Date): Promise<void>;
   /** Disables the check and removes its digests. */
