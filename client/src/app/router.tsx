@@ -30,7 +30,7 @@ const screens: Record<RouteName, ScreenModule> = {
   randomNumberGenerator: () => import('../features/tools/components/random-number-generator-page'),
   randomSequenceGenerator: () => import('../features/tools/components/random-sequence-generator-page'),
   lookup: () => import('../features/draws/components/lookup-page'),
-  certificate: placeholder,
+  certificate: () => import('./certificate-route'),
   compliance: placeholder,
   about: placeholder,
   api: placeholder,
