@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createSeededSource } from '#rng';
+import { createSeededSource } from '../../../../../libs/rng/src/seeded-source';
 import { seededSourceFromKey } from './chacha20';
 
 describe('seededSourceFromKey (the browser stream)', () => {
