@@ -99,4 +99,45 @@ describe('the public certificate page in Chromium', () => {
     await page.getByText('Changed Co').waitFor();
     await page.locator('[data-preview-settled=true]').waitFor();
   });
+
+  it('brands the certificate from the draw page: contrast warning, refused and accepted images, preview frame, saved', async () => {
+    const { page, context } = await chromium.newPage();
+    const { agent } = await customerInBrowser(t, context, base);
+    const id = (await agent.post('/api/draw/submitdraw/').send(simpleDraw({ name: 'Branded draw' })).expect(200)).body as string;
+    const shortCode = (await agent.get('/api/draw/get/').query({ id }).expect(200)).body.shortCode as string;
+    await page.goto(`${base}/draws/detail/${id}/`);
+    await page.getByRole('heading', { level: 2, name: 'Certificate' }).waitFor();
+    await page.getByRole('button', { name: 'Brand the certificate' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Certificate branding' });
+    await dialog.waitFor();
+
+    const text = dialog.getByLabel('Text colour');
+    await text.fill('#999999');
+    await dialog.getByText(/The text colour has a contrast of 2\.85:1 against the page colour, below 4\.5:1/).waitFor();
+    await text.fill('#1A1A1A');
+    await dialog.getByText('Contrast warning').waitFor({ state: 'detached' });
+
+    const topInput = dialog.locator('input[type=file]').first();
+    await topInput.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>') });
+    await page.getByText('Upload failed: SVG images are not accepted (they can carry scripts): upload a PNG or JPEG image.').waitFor();
+    await topInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(160, 50, [192, 28, 40]) });
+    await dialog.getByText('New: logo.png (saved with the branding)').waitFor();
+    await dialog.getByText('Image', { exact: true }).click();
+    await dialog.getByLabel('Font').click();
+    await page.getByRole('option', { name: 'Bebas Neue' }).click();
+    await dialog.getByLabel('Background colour').fill('#203040');
+
+    const frame = page.frameLocator('iframe[title="Certificate preview"]');
+    await frame.locator('[data-preview-settled=true]').waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save branding' }).click();
+    await page.getByText('The certificate shows your branding.').waitFor();
+    await dialog.getByText('Current: logo.png').waitFor();
+    await frame.getByRole('img', { name: 'Acme Pty Ltd logo' }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/branding-editor.png`, fullPage: true });
+
+    const saved = (await request(t.app.getHttpServer()).get(`/api/certificate/${shortCode}/branding`).expect(200)).body;
+    expect(saved.branding).toMatchObject({ textColour: '#1A1A1A', backgroundColour: '#203040', font: 2, logoOption: 'image', images: { Top: { fileName: 'logo.png', extension: 'png' } } });
+  });
 });
+

@@ -54,3 +54,47 @@ export function parseBranding(text: string): BrandingDto {
   }
   return branding;
 }
+
+const base64url = (text: string) => {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+};
+
+/** The inverse of parseBranding: '' for the default branding. Only saved images (with an extension) are carried. */
+export function serialiseBranding(branding: BrandingDto): string {
+  const compact: Record<string, unknown> = {};
+  const source = branding as unknown as Record<string, unknown>;
+  const defaults = DEFAULT_BRANDING as unknown as Record<string, unknown>;
+  for (const [key, field] of Object.entries(SHORT)) {
+    const value = source[field];
+    if (value === '' || value === defaults[field]) continue;
+    if (field.endsWith('Colour')) {
+      const colour = String(value).toUpperCase();
+      if (!/^#[0-9A-F]{6}$/.test(colour) || colour === defaults[field]) continue;
+      compact[key] = colour.slice(1);
+    } else if (typeof value === 'boolean') compact[key] = value ? 1 : 0;
+    else compact[key] = value;
+  }
+  for (const [key, slot] of Object.entries(SLOTS)) {
+    const image = branding.images[slot];
+    if (image?.extension && image.fileName !== '.') compact[key] = [image.extension, image.fileName];
+  }
+  return Object.keys(compact).length === 0 ? '' : base64url(JSON.stringify(compact));
+}
+
+/** WCAG 2 contrast ratio of two '#RRGGBB' colours (the server's rule, src/certificates/domain/branding.ts). */
+export function contrastRatio(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const channel = (i: number) => {
+      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+export const MINIMUM_CONTRAST = 4.5;
