@@ -1,5 +1,4 @@
 import { Alert, Button, ColorInput, FileInput, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -76,8 +75,8 @@ export function BrandingEditor({ drawId, shortCode, clientSession, opened, onClo
   }, [current, opened]);
 
   const set = <K extends keyof BrandingDto>(field: K, value: BrandingDto[K]) => setBranding((previous) => ({ ...previous, [field]: value }));
-  const [previewed] = useDebouncedValue(branding, 100);
-  const hash = useMemo(() => serialiseBranding({ ...previewed, ...Object.fromEntries(COLOURS.map(({ field }) => [field, HEX.test(String(previewed[field])) ? previewed[field] : DEFAULT_BRANDING[field]])) }), [previewed]);
+  // Every change goes to the frame's hash; the frame itself debounces by 100 ms and settles after 500 ms (part 2 §4).
+  const hash = useMemo(() => serialiseBranding({ ...branding, ...Object.fromEntries(COLOURS.map(({ field }) => [field, HEX.test(String(branding[field])) ? branding[field] : DEFAULT_BRANDING[field]])) }), [branding]);
   const notes = contrastNotes(branding);
 
   const choose = async (slot: Slot, file: File | null) => {

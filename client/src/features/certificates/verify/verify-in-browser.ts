@@ -38,6 +38,7 @@ export async function verifyInBrowser(cert: CertificateResponseDto, file: ArrayB
     } catch (error) {
       return [...checks, { name: 'Entries file', ok: false, detail: (error as Error).message }];
     }
+    checks.push({ name: 'Entry rows', ok: rows.entryCount === cert.entryCount, detail: `Your file has ${rows.entryCount} entry rows; the certificate states ${cert.entryCount}` });
   }
   let outcome;
   try {
@@ -49,9 +50,16 @@ export async function verifyInBrowser(cert: CertificateResponseDto, file: ArrayB
     return [...checks, { name: 'Re-run', ok: false, detail: (error as Error).message }];
   }
   cert.prizes.forEach((prize, index) => {
-    const rerun = outcome.prizes[index].winners.slice(0, prize.winners.length).map((row) => row + 1);
-    const ok = rerun.length === prize.winners.length && rerun.every((n, i) => n === prize.winners[i]);
-    checks.push({ name: `Prize ${index + 1} winners`, ok, detail: ok ? 'The re-run picks the same entries.' : `The re-run picks ${rerun.slice(0, 10).join(', ')}` });
+    for (const [kind, certified, picked] of [
+      ['winners', prize.winners, outcome.prizes[index].winners],
+      ['reserves', prize.reserveWinners, outcome.prizes[index].reserves],
+    ] as const) {
+      if (kind === 'reserves' && prize.reserves === 0) continue;
+      // The certificate lists the first 1,000 per prize; those are compared, as the verify command does.
+      const rerun = picked.slice(0, certified.length).map((row) => row + 1);
+      const ok = rerun.length === certified.length && rerun.every((n, i) => n === certified[i]);
+      checks.push({ name: `Prize ${index + 1} ${kind}`, ok, detail: ok ? 'The re-run picks the same entries.' : `The re-run picks ${rerun.slice(0, 10).join(', ')}` });
+    }
   });
   return checks;
 }
