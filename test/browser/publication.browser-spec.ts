@@ -36,6 +36,28 @@ describe('winner publication and entry check in Chromium', () => {
         .expect(200)
     ).body as string;
     shortCode = (await agent.get('/api/draw/get/').query({ id }).expect(200)).body.shortCode;
+    // The draw's certificate branding (issue 10), which the public pages wear.
+    await agent
+      .post('/api/draw/branding')
+      .send({
+        drawId: id,
+        clientSession: CLIENT_SESSION,
+        branding: {
+          borderTopColour: '#1A5FB4',
+          borderBottomColour: '#1A5FB4',
+          backgroundColour: '#EEEEEE',
+          pageColour: '#FFFDF5',
+          textColour: '#111111',
+          logoColour: '#1A5FB4',
+          font: 1,
+          borderTopVisible: true,
+          borderBottomVisible: true,
+          logoOption: 'text',
+          logoText: 'Summer Co',
+          images: { Top: null, Left: null, Banner: null, Right: null },
+        },
+      })
+      .expect(200);
   });
 
   afterAll(async () => {
@@ -74,6 +96,8 @@ describe('winner publication and entry check in Chromium', () => {
     const visitor = await chromium.newPage({ width: 360, height: 740 });
     await visitor.page.goto(`${base}/cert/${shortCode}w/`);
     await visitor.page.getByRole('heading', { level: 1, name: 'Summer raffle' }).waitFor();
+    await visitor.page.getByText('Summer Co').waitFor();
+    expect(await visitor.page.getByTestId('branded-page').evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(238, 238, 238)');
     const table = visitor.page.getByRole('table');
     expect(await table.locator('thead').textContent()).toBe('Winner');
     const cells = await table.locator('tbody td').allTextContents();

@@ -1,34 +1,31 @@
-import { lazy, Suspense } from 'react';
 import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 
-// The certificate route /cert/{shortCode}: five letters, then w (published winners), e (entry check) or nothing.
+const CertificatePage = lazy(() => import('../features/certificates/components/certificate-page'));
 const PublicWinnersPage = lazy(() => import('../features/publication/components/public-winners-page'));
 const PublicEntryCheckPage = lazy(() => import('../features/publication/components/public-entry-check-page'));
-const PlaceholderPage = lazy(() => import('../features/placeholder/components/placeholder-page'));
+const NotFoundPage = lazy(() => import('../features/errors/components/not-found-page'));
 
+/** `/cert/{shortCode}{suffix}/`: no suffix the certificate, x the certificate without winners, w winners, e entry check. */
 export default function CertificateRoute() {
-  const { shortCode = '' } = useParams();
-  const code = shortCode.slice(0, 5).toUpperCase();
-  let screen;
-  switch (shortCode.slice(5)) {
-    case 'w':
-      screen = <PublicWinnersPage shortCode={code} />;
-      break;
-    case 'e':
-      screen = <PublicEntryCheckPage shortCode={code} />;
-      break;
-    default:
-      screen = <PlaceholderPage />;
-  }
+  const match = /^([A-Z]{5})([wex]?)$/.exec(useParams().shortCode ?? '');
+  const screen = (() => {
+    switch (match?.[2]) {
+      case '':
+        return <CertificatePage shortCode={match![1]} withWinners />;
+      case 'x':
+        return <CertificatePage shortCode={match![1]} withWinners={false} />;
+      case 'w':
+        return <PublicWinnersPage shortCode={match![1]} />;
+      case 'e':
+        return <PublicEntryCheckPage shortCode={match![1]} />;
+      default:
+        return <NotFoundPage />;
+    }
+  })();
   return (
-    <Suspense
-      fallback={
-        <Center py={48}>
-          <Loader aria-label="Loading" />
-        </Center>
-      }
-    >
+    <Suspense fallback={<Center py="xl"><Loader aria-label="Loading" /></Center>}>
       {screen}
     </Suspense>
   );

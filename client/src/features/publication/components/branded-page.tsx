@@ -1,40 +1,55 @@
-import { Box, Container, Paper, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Box, Center, Container, Paper, Stack, Text } from '@mantine/core';
+import { type ReactNode, useEffect } from 'react';
+import { useGetPublicBrandingQuery } from '../../../api/certificate-api';
+import { DEFAULT_BRANDING, FONT_NAMES } from '../../certificates/branding-spec';
 
-/**
- * The look of a draw's public pages (winners, entry check). The spec's default branding (part 2 §3): #333333
- * borders, #DDDDDD background, #FFFFFF page, #111111 text. This is the one place where a draw's own branding (the
- * certificate branding of issue 10) is applied: pass it in `branding` and both public pages follow.
- */
-export interface PublicBranding {
-  borderTopColour: string;
-  borderBottomColour: string;
-  backgroundColour: string;
-  pageColour: string;
-  textColour: string;
-  fontFamily?: string;
+/** Loads the draw's branding font (the certificate's TTF) under its own family name; answers the CSS font stack. */
+function useBrandFont(font: number, url: string | undefined): string {
+  const family = `FairDraw certificate ${font}`;
+  useEffect(() => {
+    if (!url) return;
+    const face = new FontFace(family, `url(${url})`);
+    document.fonts.add(face);
+    void face.load().catch(() => undefined);
+  }, [family, url]);
+  return `"${family}", "${FONT_NAMES[font]}", serif`;
 }
 
-export const DEFAULT_BRANDING: PublicBranding = {
-  borderTopColour: '#333333',
-  borderBottomColour: '#333333',
-  backgroundColour: '#DDDDDD',
-  pageColour: '#FFFFFF',
-  textColour: '#111111',
-};
-
-export function BrandedPage({ branding = DEFAULT_BRANDING, organisation, children }: { branding?: PublicBranding; organisation?: string; children: ReactNode }) {
+/**
+ * The look of a draw's public pages (winners, entry check): the draw's certificate branding (issue 10: colours,
+ * borders, font, logo text or top image), the spec's defaults until it loads or when it cannot be had. The one
+ * place where branding meets these pages.
+ */
+export function BrandedPage({ shortCode, organisation, children }: { shortCode: string; organisation?: string; children: ReactNode }) {
+  const { data } = useGetPublicBrandingQuery({ shortCode });
+  const branding = data?.branding ?? DEFAULT_BRANDING;
+  const fontFamily = useBrandFont(branding.font, data?.fontUrl);
+  const topImage = branding.logoOption === 'image' ? (data?.imageUrls.Top ?? null) : null;
   return (
-    <Box bg={branding.backgroundColour} py={{ base: 'md', sm: 40 }} style={{ minHeight: '70vh' }}>
+    <Box bg={branding.backgroundColour} py={{ base: 'md', sm: 40 }} style={{ minHeight: '70vh' }} data-testid="branded-page">
       <Container size="md" px={{ base: 8, sm: 'md' }}>
         <Paper
           radius="md"
           p={{ base: 'md', sm: 'xl' }}
           bg={branding.pageColour}
           c={branding.textColour}
-          style={{ borderTop: `8px solid ${branding.borderTopColour}`, borderBottom: `8px solid ${branding.borderBottomColour}`, fontFamily: branding.fontFamily }}
+          style={{
+            borderTop: branding.borderTopVisible ? `10px solid ${branding.borderTopColour}` : undefined,
+            borderBottom: branding.borderBottomVisible ? `10px solid ${branding.borderBottomColour}` : undefined,
+          }}
         >
-          <Stack gap="lg">
+          <Stack gap="lg" style={{ fontFamily }}>
+            {(topImage || (branding.logoOption === 'text' && branding.logoText)) && (
+              <Center>
+                {topImage ? (
+                  <img src={topImage} alt={organisation ? `${organisation} logo` : 'Logo'} style={{ maxWidth: '45%', maxHeight: 70 }} />
+                ) : (
+                  <Text fz={{ base: 22, sm: 28 }} c={branding.logoColour} ta="center" style={{ fontFamily }}>
+                    {branding.logoText}
+                  </Text>
+                )}
+              </Center>
+            )}
             {organisation && (
               <Text fw={700} tt="uppercase" size="sm" style={{ letterSpacing: 1 }}>
                 {organisation}

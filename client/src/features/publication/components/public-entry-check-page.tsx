@@ -22,14 +22,14 @@ export default function PublicEntryCheckPage({ shortCode }: { shortCode: string 
 
   if (isLoading) {
     return (
-      <BrandedPage>
+      <BrandedPage shortCode={shortCode}>
         <Loader aria-label="Loading the entry check" />
       </BrandedPage>
     );
   }
   if (!data) {
     return (
-      <BrandedPage>
+      <BrandedPage shortCode={shortCode}>
         <Title order={1}>Entry check</Title>
         <Text>{statusOf(error) === 404 || statusOf(error) === 400 ? 'The entry check is not available for this draw.' : 'The entry check could not be loaded. Please try again.'}</Text>
       </BrandedPage>
@@ -56,7 +56,7 @@ export default function PublicEntryCheckPage({ shortCode }: { shortCode: string 
   const showCount = !screenShare.enabled || screenShare.entryCount;
 
   return (
-    <BrandedPage organisation={data.organisation}>
+    <BrandedPage shortCode={shortCode} organisation={data.organisation}>
       <Stack gap={4}>
         <Title order={1} style={{ overflowWrap: 'anywhere' }}>
           {data.name}

@@ -28,14 +28,14 @@ export default function PublicWinnersPage({ shortCode }: { shortCode: string }) 
 
   if (isLoading) {
     return (
-      <BrandedPage>
+      <BrandedPage shortCode={shortCode}>
         <Loader aria-label="Loading the winners" />
       </BrandedPage>
     );
   }
   if (!data) {
     return (
-      <BrandedPage>
+      <BrandedPage shortCode={shortCode}>
         <Title order={1}>Winners</Title>
         <Text>{statusOf(error) === 404 || statusOf(error) === 400 ? 'The winners of this draw are not published.' : 'The winners could not be loaded. Please try again.'}</Text>
       </BrandedPage>
@@ -43,7 +43,7 @@ export default function PublicWinnersPage({ shortCode }: { shortCode: string }) 
   }
   const showEntries = data.entryCount !== null && (!screenShare.enabled || screenShare.entryCount);
   return (
-    <BrandedPage organisation={data.organisation}>
+    <BrandedPage shortCode={shortCode} organisation={data.organisation}>
       <Stack gap={4}>
         <Title order={1} style={{ overflowWrap: 'anywhere' }}>
           {data.name}
