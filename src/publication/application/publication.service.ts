@@ -54,7 +54,12 @@ export class PublicationService {
     const { columns, exampleRows } = await this.drawColumns.of(view.draw);
     const shown = new Map<number, number>();
     const winnerRows = view.winners
-      .filter((w) => w.kind === 'winner' && (shown.get(w.prizeIndex) ?? 0) < MAX_EXAMPLE_ROWS && shown.set(w.prizeIndex, (shown.get(w.prizeIndex) ?? 0) + 1))
+      .filter((w) => {
+        if (w.kind !== 'winner') return false;
+        const before = shown.get(w.prizeIndex) ?? 0;
+        shown.set(w.prizeIndex, before + 1);
+        return before < MAX_EXAMPLE_ROWS;
+      })
       .map((w) => ({ prizeIndex: w.prizeIndex, values: winnerValues(w) }));
     return { draw: view.draw, columns, exampleRows, winnerRows, publication: await this.publications.find(drawId) };
   }
