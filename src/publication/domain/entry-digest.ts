@@ -27,6 +27,11 @@ export class EntryDigester {
     }
   }
 
+  /** The keyed pads (K ^ ipad, K ^ opad), for workers that compute the same digests. */
+  pads(): { inner: Uint8Array; outer: Uint8Array } {
+    return { inner: Uint8Array.from(this.inner.subarray(0, BLOCK)), outer: Uint8Array.from(this.outer.subarray(0, BLOCK)) };
+  }
+
   /** The digest of a value typed by an entrant (normalised here). */
   digestOfText(value: string): Buffer {
     const out = Buffer.alloc(DIGEST_BYTES);
