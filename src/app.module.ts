@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Environment } from './config/environment.js';
 import { migrations } from './migrations/index.js';
 import { AccountsModule } from './accounts/accounts.module.js';
+import { AdminModule } from './admin/admin.module.js';
 import { BillingModule } from './billing/billing.module.js';
 import { DrawsModule } from './draws/draws.module.js';
 import { ClockModule } from './platform/clock/clock.js';
@@ -63,6 +64,7 @@ export class AppModule {
         UploadsModule,
         DrawsModule,
         ToolsModule,
+        AdminModule,
       ],
     };
   }
