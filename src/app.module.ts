@@ -6,6 +6,7 @@ import { migrations } from './migrations/index.js';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { BillingModule } from './billing/billing.module.js';
+import { CertificatesModule } from './certificates/certificates.module.js';
 import { DrawsModule } from './draws/draws.module.js';
 import { ClockModule } from './platform/clock/clock.js';
 import { SafeTypeormLogger } from './platform/database/safe-typeorm.logger.js';
@@ -65,6 +66,7 @@ export class AppModule {
         DrawsModule,
         ToolsModule,
         AdminModule,
+        CertificatesModule,
       ],
     };
   }

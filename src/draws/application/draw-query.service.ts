@@ -38,6 +38,17 @@ export class DrawQueryService {
     return { draw, winners, isOwner, scrutineer: await this.draws.scrutineerOf(id) };
   }
 
+  /**
+   * What a certificate states about a draw, for the certificates module: the draw (no drafts), its first winners per
+   * prize and its scrutineer. Who may see what is the caller's rule.
+   */
+  async record(ref: { id: string } | { shortCode: string }): Promise<Omit<DrawView, 'isOwner'> | null> {
+    const draw = 'id' in ref ? await this.draws.findById(ref.id) : await this.draws.findByShortCode(ref.shortCode);
+    if (!draw || draw.state === 'draft') return null;
+    const winners = draw.state === 'drawn' ? await this.draws.winnersOf(draw.id, WINNERS_SHOWN_PER_PRIZE) : [];
+    return { draw, winners, scrutineer: await this.draws.scrutineerOf(draw.id) };
+  }
+
   isOwner(draw: Draw, viewer: DrawViewer): boolean {
     if (viewer.isAdmin) return true;
     if (draw.ownerUserId) return draw.ownerUserId === viewer.userId;

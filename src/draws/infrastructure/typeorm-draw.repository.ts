@@ -58,6 +58,11 @@ export class TypeormDrawRepository implements DrawRepository {
     return DrawMapper.toDomain(row, await this.prizes.findBy({ drawId: id }));
   }
 
+  async findByShortCode(shortCode: string): Promise<Draw | null> {
+    const rows = (await this.dataSource.query(`SELECT id FROM draw WHERE short_code = $1 AND state <> 'draft' LIMIT 1`, [shortCode])) as { id: string }[];
+    return rows[0] ? this.findById(rows[0].id) : null;
+  }
+
   async winnersOf(id: string, perPrize?: number): Promise<Winner[]> {
     const rows = await this.winners.find({
       where: { drawId: id, ...(perPrize !== undefined && { position: LessThan(perPrize) }) },

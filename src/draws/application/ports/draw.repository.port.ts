@@ -63,6 +63,8 @@ export interface DrawRepository {
   /** Creates the draw and its first audit entry; answers null when the short code is taken (try another). */
   create(draw: NewDraw, actor: string): Promise<Draw | null>;
   findById(id: string): Promise<Draw | null>;
+  /** A draw by its short code (the public certificate page's address); drafts are never found. */
+  findByShortCode(shortCode: string): Promise<Draw | null>;
   /** The winners and reserves in pick order; with `perPrize`, only the first that many of each prize's winners and reserves. */
   winnersOf(id: string, perPrize?: number): Promise<Winner[]>;
   /**

@@ -1,0 +1,117 @@
+import type { Multipart } from '@fastify/multipart';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  NotFoundException,
+  Param,
+  PayloadTooLargeException,
+  Post,
+  Query,
+  Req,
+  Res,
+  UnsupportedMediaTypeException,
+} from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { type CallerRequest, CurrentUser, OptionalUser, RequireUser } from '../../accounts/api/auth/caller.js';
+import type { User } from '../../accounts/domain/user.js';
+import { CLIENT_TOKEN_PATTERN, UUID_PATTERN } from '../../platform/http/patterns.js';
+import { BrandingError, BrandingService } from '../application/branding.service.js';
+import { IMAGE_SLOTS, type ImageSlot } from '../domain/branding.js';
+import { BrandingImageMessages, BRANDING_IMAGE_MAX_BYTES } from '../domain/branding-images.js';
+import { BrandingDto, BrandingResponseDto, BrandingUploadResultDto, BrandReuseItemDto, SaveBrandingRequestDto } from './dto/branding.dto.js';
+
+const IMAGE_TYPES = { png: 'image/png', jpg: 'image/jpeg' } as const;
+
+/** The branding editor's calls: save, reuse list, images (part 2 §7). */
+@ApiTags('branding')
+@Controller('api')
+export class BrandingController {
+  constructor(private readonly branding: BrandingService) {}
+
+  @Post('draw/branding')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'saveBranding',
+    summary: "Save a draw's certificate branding (the draw's owner)",
+    description: 'Colours are 6-digit hex; contrast below 4.5:1 (page vs text, page vs text logo) is answered as warnings, not refused.',
+  })
+  @ApiOkResponse({ type: BrandingResponseDto })
+  async save(@Body() body: SaveBrandingRequestDto, @OptionalUser() user: User | undefined, @Req() request: CallerRequest): Promise<BrandingResponseDto> {
+    const viewer = { userId: user?.id ?? null, clientSession: body.clientSession ?? request.session?.get('clientSession') ?? null, isAdmin: user?.role === 'admin' };
+    try {
+      const saved = await this.branding.save(body.drawId, viewer, BrandingDto.toDomain(body.branding), body.imagesFromDrawId ?? null);
+      return BrandingResponseDto.from(saved.branding, saved.warnings);
+    } catch (error) {
+      throw httpError(error);
+    }
+  }
+
+  @Get('draw/getBrandReuseList')
+  @RequireUser()
+  @ApiOperation({ operationId: 'getBrandReuseList', summary: "The caller's branded draws, to reuse a branding" })
+  @ApiOkResponse({ type: [BrandReuseItemDto] })
+  async reuseList(@CurrentUser() user: User): Promise<BrandReuseItemDto[]> {
+    return (await this.branding.reuseList(user.id)).map((item) => ({ ...item, relevantDate: item.relevantDate.toISOString() }));
+  }
+
+  @Get('draw/getbrandingimage/:drawId')
+  @ApiExcludeEndpoint()
+  async image(@Param('drawId') drawId: string, @Query('location') location: string, @Res() reply: FastifyReply): Promise<void> {
+    const slot = IMAGE_SLOTS.find((name) => name.toLowerCase() === String(location ?? '').toLowerCase()) as ImageSlot | undefined;
+    const image = UUID_PATTERN.test(drawId) && slot ? await this.branding.image(drawId, slot) : null;
+    if (!image) throw new NotFoundException({ message: 'File not found.' });
+    await reply
+      .header('Content-Type', IMAGE_TYPES[image.extension])
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'")
+      .header('Cache-Control', 'public, max-age=300')
+      .send(image.bytes);
+  }
+
+  @Post('upload/branding')
+  @HttpCode(201)
+  @ApiOperation({
+    operationId: 'uploadBrandingImage',
+    summary: 'Upload a branding image: PNG or JPEG (read from its bytes), at most 2 MB',
+    description: 'SVG and anything else is refused with 415, beyond 2 MB with 413. The image belongs to the clientSession (and user) that sent it.',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' }, clientSession: { type: 'string' } } } })
+  @ApiCreatedResponse({ type: BrandingUploadResultDto })
+  async upload(@Req() request: CallerRequest, @OptionalUser() user: User | undefined): Promise<BrandingUploadResultDto> {
+    if (!request.isMultipart()) throw new UnsupportedMediaTypeException({ message: 'Send the image as multipart/form-data.' });
+    let clientSession: string | null = request.session?.get('clientSession') ?? null;
+    let file: { name: string; bytes: Buffer } | null = null;
+    try {
+      for await (const part of request.parts({ limits: { files: 1, fields: 4, fieldSize: 256, fileSize: BRANDING_IMAGE_MAX_BYTES + 1 } }) as AsyncIterableIterator<Multipart>) {
+        if (part.type === 'file') {
+          const bytes = await part.toBuffer();
+          if (part.file.truncated || bytes.length > BRANDING_IMAGE_MAX_BYTES) throw new BrandingError('too-large', BrandingImageMessages.tooLarge);
+          file = { name: part.filename ?? '', bytes };
+        } else if (part.fieldname === 'clientSession' && typeof part.value === 'string' && CLIENT_TOKEN_PATTERN.test(part.value)) {
+          clientSession = part.value;
+        }
+      }
+      if (!file) throw new BrandingError('invalid', 'Choose an image to upload.');
+      const upload = await this.branding.upload(file.name, file.bytes, { clientSession, userId: user?.id ?? null });
+      return { serverFileName: upload.id, headerFileName: upload.fileName, fileExtension: upload.extension };
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeException({ message: BrandingImageMessages.tooLarge });
+      throw httpError(error);
+    }
+  }
+}
+
+function httpError(error: unknown): unknown {
+  if (!(error instanceof BrandingError)) return error;
+  const body = { message: error.message, ...(error.modelState && { modelState: error.modelState }) };
+  if (error.reason === 'not-found') return new NotFoundException(body);
+  if (error.reason === 'too-large') return new PayloadTooLargeException(body);
+  if (error.reason === 'media') return new UnsupportedMediaTypeException(body);
+  return new BadRequestException(body);
+}
+

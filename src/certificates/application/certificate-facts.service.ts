@@ -1,0 +1,113 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { Environment } from '../../config/environment.js';
+import { DrawQueryService } from '../../draws/application/draw-query.service.js';
+import { displayIdOf, type Draw, type Winner } from '../../draws/domain/draw.js';
+import { FILE_STORAGE, type FileStorage } from '../../platform/storage/file-storage.port.js';
+import { EntriesIndexService } from '../../uploads/application/entries-index.service.js';
+import type { CertificateFacts } from '../domain/certificate-facts.js';
+import { certificateKeys } from './certificate-keys.js';
+import { readStoredFile, writeStoredFile } from './stored-files.js';
+
+interface EntriesStats {
+  ticketCount: number;
+  entrantCount: number;
+  delimiter: string;
+}
+
+/** What a draw's certificate states, from the draws module's read service and, for uploads, the entries index. */
+@Injectable()
+export class CertificateFactsService {
+  constructor(
+    private readonly draws: DrawQueryService,
+    private readonly entriesIndex: EntriesIndexService,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    private readonly config: ConfigService<Environment, true>,
+  ) {}
+
+  async byShortCode(shortCode: string): Promise<{ facts: CertificateFacts; draw: Draw } | null> {
+    return this.of(await this.draws.record({ shortCode }));
+  }
+
+  async byId(id: string): Promise<{ facts: CertificateFacts; draw: Draw } | null> {
+    return this.of(await this.draws.record({ id }));
+  }
+
+  /** The draw alone (no entries statistics), for what needs only its id and short code. */
+  async drawByShortCode(shortCode: string): Promise<Draw | null> {
+    return (await this.draws.record({ shortCode }))?.draw ?? null;
+  }
+
+  private async of(record: Awaited<ReturnType<DrawQueryService['record']>>): Promise<{ facts: CertificateFacts; draw: Draw } | null> {
+    if (!record || record.draw.state === 'draft') return null;
+    const { draw, winners, scrutineer } = record;
+    const stats = await this.entriesStats(draw);
+    const base = this.config.get('PUBLIC_URL', { infer: true });
+    const facts: CertificateFacts = {
+      drawId: draw.id,
+      displayId: displayIdOf(draw.id),
+      shortCode: draw.shortCode,
+      name: draw.name,
+      organisation: draw.organisation,
+      state: draw.state as CertificateFacts['state'],
+      demo: draw.demo,
+      relevantDate: (draw.drawnAt ?? draw.scheduleDate).toISOString(),
+      scheduleDate: draw.scheduleDate.toISOString(),
+      drawnAt: draw.drawnAt?.toISOString() ?? null,
+      timeZone: draw.scheduleTimeZone,
+      entryMethod: draw.entries.method,
+      entryCount: draw.entries.entryCount,
+      ticketCount: stats?.ticketCount ?? draw.entries.entryCount,
+      entrantCount: stats?.entrantCount ?? draw.entries.entryCount,
+      headerRow: draw.entries.headerRow,
+      entryCountColumn: draw.entries.entryCountColumn,
+      uniqueEntrantIdColumn: draw.entries.uniqueEntrantIdColumn,
+      oneWinPerEntrant: draw.entries.oneWinPerEntrant,
+      delimiter: stats?.delimiter ?? null,
+      prizes: draw.prizes.map((prize, index) => ({
+        description: prize.description,
+        quantity: prize.quantity,
+        reserves: prize.reserves,
+        winnersAwarded: draw.state === 'drawn' ? prize.quantity : 0,
+        winners: entryNumbers(winners, index, 'winner'),
+        reserveWinners: entryNumbers(winners, index, 'reserve'),
+      })),
+      scrutineer: scrutineer ? { name: `${scrutineer.firstName} ${scrutineer.lastName}`.trim(), qualification: scrutineer.qualification } : null,
+      entriesSha256: draw.entriesSha256,
+      seedHash: draw.seedHash,
+      seed: draw.state === 'drawn' && draw.seed ? draw.seed.toString('hex') : null,
+      engineVersion: draw.engineVersion,
+      url: `${base}/cert/${draw.shortCode}/`,
+    };
+    return { facts, draw };
+  }
+
+  /**
+   * Tickets, entrants and delimiter of a drawn upload, read once from the entries index and kept beside the
+   * certificates (a 300 MB file's index is not reloaded for every page view).
+   */
+  private async entriesStats(draw: Draw): Promise<EntriesStats | null> {
+    if (draw.entries.method === 'simple' || draw.state !== 'drawn' || !draw.entries.fileName) return null;
+    const key = certificateKeys(draw.id).entriesStats;
+    const kept = await readStoredFile(this.storage, key);
+    if (kept) return JSON.parse(kept.toString('utf8')) as EntriesStats;
+    let stats: EntriesStats;
+    try {
+      const index = await this.entriesIndex.load(
+        draw.entries.fileName,
+        { clientSession: draw.clientSession, userId: draw.ownerUserId },
+        { headerRow: draw.entries.headerRow, entryCountColumn: draw.entries.entryCountColumn, uniqueEntrantIdColumn: draw.entries.uniqueEntrantIdColumn },
+      );
+      stats = { ticketCount: index.totalTickets, entrantCount: index.entrantCount, delimiter: index.delimiter };
+    } catch {
+      // The entries file is gone (or unreadable now): the certificate still states what the draw recorded.
+      return null;
+    }
+    await writeStoredFile(this.storage, key, Buffer.from(JSON.stringify(stats)));
+    return stats;
+  }
+}
+
+function entryNumbers(winners: Winner[], prizeIndex: number, kind: Winner['kind']): number[] {
+  return winners.filter((winner) => winner.prizeIndex === prizeIndex && winner.kind === kind).map((winner) => winner.row + 1);
+}

@@ -1,0 +1,48 @@
+import { pdfText } from '../../../test/support/pdf-text.js';
+import { DEFAULT_BRANDING } from '../domain/branding.js';
+import type { CertificateFacts } from '../domain/certificate-facts.js';
+import { renderCertificatePdf } from './certificate-pdf.js';
+
+const facts: CertificateFacts = {
+  drawId: '6f1c1a52-8c1e-4c55-9a51-0a1b2c3d4e5f',
+  displayId: '0A1B2C3D4E5F',
+  shortCode: 'ABCDE',
+  name: 'Spring giveaway – Łódź',
+  organisation: 'Acme Pty Ltd',
+  state: 'drawn',
+  demo: false,
+  relevantDate: '2026-05-01T04:00:00.000Z',
+  scheduleDate: '2026-05-01T04:00:00.000Z',
+  drawnAt: '2026-05-01T04:00:01.000Z',
+  timeZone: 'Australia/Sydney',
+  entryMethod: 'uploadAdvanced',
+  entryCount: 40,
+  ticketCount: 80,
+  entrantCount: 20,
+  headerRow: true,
+  entryCountColumn: 2,
+  uniqueEntrantIdColumn: 3,
+  oneWinPerEntrant: true,
+  delimiter: ',',
+  prizes: [{ description: 'Bike', quantity: 2, reserves: 1, winnersAwarded: 2, winners: [17, 4], reserveWinners: [33] }],
+  scrutineer: { name: 'Sam Lee', qualification: 'JP' },
+  entriesSha256: 'a'.repeat(64),
+  seedHash: 'b'.repeat(64),
+  seed: 'c'.repeat(64),
+  engineVersion: 'fairdraw-engine/1',
+  url: 'http://localhost:3000/cert/ABCDE/',
+};
+
+describe('renderCertificatePdf', () => {
+  it('states the facts, and renders the same bytes for the same draw', async () => {
+    const options = { facts, branding: DEFAULT_BRANDING, withWinners: true, image: async () => null };
+    const first = await renderCertificatePdf(options);
+    const second = await renderCertificatePdf(options);
+    expect(first.equals(second)).toBe(true);
+    const text = pdfText(first).join('\n');
+    expect(text).toContain('Spring giveaway – Łódź');
+    for (const fact of ['a'.repeat(64), 'b'.repeat(64), 'c'.repeat(64), '40 entry rows, 80 tickets, 20 entrants', 'Sam Lee, JP', '2026-05-01 14:00:01 (Australia/Sydney, UTC+10:00)', '17, 4', 'fairdraw-engine/1']) {
+      expect(text).toContain(fact);
+    }
+  });
+});

@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { type DownloadCaller, DownloadRegistry } from '../../platform/downloads/downloads.js';
+import { UUID_PATTERN } from '../../platform/http/patterns.js';
+import { FILE_STORAGE, type FileStorage } from '../../platform/storage/file-storage.port.js';
+import { serialiseBranding } from '../domain/branding.js';
+import { BrandingService } from './branding.service.js';
+import { CertificateFactsService } from './certificate-facts.service.js';
+import { certificateKeys } from './certificate-keys.js';
+import { CERTIFICATE_LAYOUT_VERSION, renderCertificatePdf } from './certificate-pdf.js';
+import { readStoredFile, writeStoredFile } from './stored-files.js';
+
+export type CertificateKind = 'certificate' | 'certificatewinners';
+
+/**
+ * The certificate PDFs of drawn draws, as the `certificate` (no winners: anyone with the draw id) and
+ * `certificatewinners` (the winners' entry numbers: the owner or an administrator) downloads. Each is rendered once
+ * per content (facts, branding, layout) and kept in file storage.
+ */
+@Injectable()
+export class CertificateService implements OnModuleInit {
+  constructor(
+    private readonly facts: CertificateFactsService,
+    private readonly branding: BrandingService,
+    private readonly downloads: DownloadRegistry,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+  ) {}
+
+  onModuleInit(): void {
+    this.downloads.register({ kind: 'certificate', open: (id, caller) => this.download(id, caller, 'certificate') });
+    this.downloads.register({ kind: 'certificatewinners', open: (id, caller) => this.download(id, caller, 'certificatewinners') });
+  }
+
+  private async download(id: string, caller: DownloadCaller | undefined, kind: CertificateKind) {
+    if (!UUID_PATTERN.test(id)) return null;
+    const found = await this.facts.byId(id);
+    if (!found || found.facts.state !== 'drawn') return null;
+    if (kind === 'certificatewinners' && (!caller || (found.draw.ownerUserId !== caller.id && caller.role !== 'admin'))) return null;
+    const body = await this.pdf(id, kind);
+    if (!body) return null;
+    const suffix = kind === 'certificate' ? '' : '-winners';
+    return { fileName: `FairDraw-certificate${suffix}-${found.facts.displayId}.pdf`, contentType: 'application/pdf', body };
+  }
+
+  /** The PDF of a drawn draw (null otherwise), from storage when this content was rendered before. */
+  async pdf(drawId: string, kind: CertificateKind): Promise<Buffer | null> {
+    const found = await this.facts.byId(drawId);
+    if (!found || found.facts.state !== 'drawn') return null;
+    const branding = await this.branding.brandingOf(drawId);
+    const fingerprint = createHash('sha256')
+      .update(JSON.stringify({ layout: CERTIFICATE_LAYOUT_VERSION, facts: found.facts, branding: serialiseBranding(branding) }))
+      .digest('hex')
+      .slice(0, 32);
+    const key = certificateKeys(drawId).pdf(kind, fingerprint);
+    const stored = await readStoredFile(this.storage, key);
+    if (stored) return stored;
+    const pdf = await renderCertificatePdf({
+      facts: found.facts,
+      branding,
+      withWinners: kind === 'certificatewinners',
+      image: (slot) => this.branding.imageBytes(drawId, branding, slot),
+    });
+    await writeStoredFile(this.storage, key, pdf);
+    return pdf;
+  }
+}

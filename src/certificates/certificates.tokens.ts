@@ -1,0 +1,1 @@
+export const BRANDING_REPOSITORY = Symbol('BRANDING_REPOSITORY');

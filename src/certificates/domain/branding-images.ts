@@ -1,0 +1,24 @@
+import type { ImageExtension } from './branding.js';
+
+/** Branding images: 2 MB at most (a certificate header needs far less; it keeps PDFs small). */
+export const BRANDING_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+
+export const BrandingImageMessages = {
+  empty: 'The image is empty.',
+  tooLarge: 'The image is larger than 2 MB.',
+  type: 'Upload a PNG or JPEG image.',
+  svg: 'SVG images are not accepted (they can carry scripts): upload a PNG or JPEG image.',
+  noSession: 'Your browser session was not recognised: reload the page and try again.',
+} as const;
+
+/**
+ * The image's type from its bytes, never from its name or the browser's word: PNG and JPEG only (what the PDF can
+ * embed and a browser shows without running anything). Answers the extension, or the refusal's message.
+ */
+export function sniffedImageExtension(detected: { ext: string } | undefined, bytes: Uint8Array): ImageExtension | { message: string } {
+  if (detected?.ext === 'png') return 'png';
+  if (detected?.ext === 'jpg') return 'jpg';
+  const head = Buffer.from(bytes.subarray(0, 512)).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  if (head.startsWith('<svg') || head.startsWith('<?xml') || head.includes('<svg')) return { message: BrandingImageMessages.svg };
+  return { message: BrandingImageMessages.type };
+}

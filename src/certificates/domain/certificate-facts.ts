@@ -1,0 +1,65 @@
+import type { Branding } from './branding.js';
+
+/** The delimiter's name as a certificate states it. */
+export const DELIMITER_NAMES: Record<string, string> = { ',': 'comma', '\t': 'tab', ';': 'semicolon', '|': 'pipe' };
+
+export interface CertificatePrize {
+  description: string;
+  quantity: number;
+  reserves: number;
+  winnersAwarded: number;
+  /** 1-based entry numbers in pick order (at most the first 1,000). */
+  winners: number[];
+  reserveWinners: number[];
+}
+
+/**
+ * Everything a certificate states: what the public certificate page shows, what the PDF prints, and what
+ * `npm run verify -- --draw-json` reads. Never an entrant's data: winners are entry numbers only.
+ */
+export interface CertificateFacts {
+  drawId: string;
+  displayId: string;
+  shortCode: string;
+  name: string;
+  organisation: string;
+  state: 'scheduled' | 'drawn' | 'cancelled' | 'error';
+  demo: boolean;
+  /** When it was drawn, else when it is due (ISO). */
+  relevantDate: string;
+  scheduleDate: string;
+  drawnAt: string | null;
+  timeZone: string;
+  entryMethod: 'simple' | 'upload' | 'uploadAdvanced';
+  /** Entry rows of the file (uploads) or the number of entries (simple draws): the engine's entryCount. */
+  entryCount: number;
+  /** Tickets in all (the ticket count column's total; entryCount without one). */
+  ticketCount: number;
+  /** Entrants holding a ticket. */
+  entrantCount: number;
+  headerRow: boolean;
+  /** 0-based columns, as the API numbers them (docs/verification.md §5). */
+  entryCountColumn: number | null;
+  uniqueEntrantIdColumn: number | null;
+  oneWinPerEntrant: boolean;
+  delimiter: string | null;
+  prizes: CertificatePrize[];
+  scrutineer: { name: string; qualification: string | null } | null;
+  entriesSha256: string | null;
+  /** SHA-256 of the seed, published before the draw. */
+  seedHash: string;
+  /** The seed as 64 hex characters, revealed once drawn. */
+  seed: string | null;
+  engineVersion: string | null;
+  /** The public certificate page. */
+  url: string;
+}
+
+export interface CertificateDocument {
+  facts: CertificateFacts;
+  branding: Branding;
+  /** With the winners' entry numbers (certificatewinners) or without (certificate). */
+  withWinners: boolean;
+  /** Reads a saved branding image; null when it is gone. */
+  image(slot: 'Top' | 'Left' | 'Banner' | 'Right'): Promise<Buffer | null>;
+}

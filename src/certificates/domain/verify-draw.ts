@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import { runDraw } from '#draw-engine';
+import { createSeededSource } from '#rng';
+import type { Delimiter } from '../../uploads/domain/entries-file/delimiter.js';
+import { type ByteSource, readEntriesFile } from '../../uploads/domain/entries-file/read-entries-file.js';
+
+/** What verification reads from the certificate (the public certificate JSON, GET /api/certificate/{shortCode}). */
+export interface CertifiedDraw {
+  shortCode?: string;
+  entryMethod: 'simple' | 'upload' | 'uploadAdvanced';
+  entryCount: number;
+  headerRow: boolean;
+  entryCountColumn: number | null;
+  uniqueEntrantIdColumn: number | null;
+  oneWinPerEntrant: boolean;
+  delimiter: string | null;
+  prizes: { quantity: number; reserves: number; winners: number[]; reserveWinners: number[] }[];
+  entriesSha256: string | null;
+  seedHash: string;
+  seed: string | null;
+}
+
+export interface VerifyCheck {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+export interface VerifyReport {
+  match: boolean;
+  checks: VerifyCheck[];
+}
+
+/**
+ * docs/verification.md as one function: the seed against its commitment (and the certificate's revealed seed), the
+ * entries file against its SHA-256, then the draw engine re-run on the file's rows with the seed, prize by prize,
+ * against the certificate's winners. Every failing check is named.
+ */
+export async function verifyDraw(draw: CertifiedDraw, seedHex: string, entries: { source: ByteSource; extension: string } | null): Promise<VerifyReport> {
+  const checks: VerifyCheck[] = [];
+  const seed = seedHex.trim().toLowerCase();
+  if (!/^[0-9a-f]{64}$/.test(seed)) return { match: false, checks: [{ name: 'Seed', ok: false, detail: 'The seed must be 64 hexadecimal characters.' }] };
+  const seedBytes = Buffer.from(seed, 'hex');
+  const commitment = createHash('sha256').update(seedBytes).digest('hex');
+  checks.push({ name: 'Seed commitment', ok: commitment === draw.seedHash, detail: `SHA-256 of the seed is ${commitment}; the certificate's commitment is ${draw.seedHash}` });
+  if (draw.seed) checks.push({ name: 'Revealed seed', ok: draw.seed === seed, detail: draw.seed === seed ? 'The seed is the one the certificate reveals' : `The certificate reveals ${draw.seed}` });
+
+  let entryCount = draw.entryCount;
+  let tickets: Uint32Array | undefined;
+  let entrantOf: Uint32Array | undefined;
+  if (draw.entryMethod !== 'simple') {
+    if (!entries) return { match: false, checks: [...checks, { name: 'Entries file', ok: false, detail: 'This draw ran on an entries file: give it with --entries.' }] };
+    let reading;
+    try {
+      reading = await readEntriesFile(
+        entries.source,
+        entries.extension,
+        { headerRow: draw.headerRow, entryCountColumn: draw.entryCountColumn, uniqueEntrantIdColumn: draw.uniqueEntrantIdColumn },
+        (draw.delimiter ?? undefined) as Delimiter | undefined,
+      );
+    } catch (error) {
+      return { match: false, checks: [...checks, { name: 'Entries file', ok: false, detail: `The file cannot be read as the draw read it: ${(error as Error).message}` }] };
+    }
+    checks.push({ name: 'Entries file SHA-256', ok: reading.sha256 === draw.entriesSha256, detail: `The file's SHA-256 is ${reading.sha256}; the certificate's is ${draw.entriesSha256}` });
+    const rows = reading.pass.selection!;
+    entryCount = rows.entryRowCount;
+    tickets = rows.tickets ?? undefined;
+    entrantOf = rows.entrantOf ?? undefined;
+    checks.push({ name: 'Entry rows', ok: entryCount === draw.entryCount, detail: `The file has ${entryCount} entry rows; the certificate states ${draw.entryCount}` });
+  }
+
+  let outcome;
+  try {
+    outcome = runDraw(
+      { entryCount, tickets, entrantOf, prizes: draw.prizes.map(({ quantity, reserves }) => ({ quantity, reserves })), oneWinPerEntrant: draw.oneWinPerEntrant },
+      createSeededSource(new Uint8Array(seedBytes)),
+    );
+  } catch (error) {
+    return { match: false, checks: [...checks, { name: 'Re-run', ok: false, detail: `The draw engine refused the input: ${(error as Error).message}` }] };
+  }
+  draw.prizes.forEach((prize, index) => {
+    for (const [kind, certified, picked] of [
+      ['winners', prize.winners, outcome.prizes[index].winners],
+      ['reserves', prize.reserveWinners, outcome.prizes[index].reserves],
+    ] as const) {
+      // The certificate lists the first 1,000 per prize; those are compared.
+      const rerun = picked.slice(0, certified.length).map((row) => row + 1);
+      const ok = rerun.length === certified.length && rerun.every((n, i) => n === certified[i]);
+      checks.push({ name: `Prize ${index + 1} ${kind}`, ok, detail: ok ? `Entries ${summary(certified)}` : `The certificate has ${summary(certified)}; the re-run gives ${summary(rerun)}` });
+    }
+  });
+  return { match: checks.every((check) => check.ok), checks };
+}
+
+function summary(numbers: readonly number[]): string {
+  if (numbers.length === 0) return 'none';
+  return numbers.length <= 10 ? numbers.join(', ') : `${numbers.slice(0, 10).join(', ')} … (${numbers.length})`;
+}

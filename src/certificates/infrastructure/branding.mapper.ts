@@ -1,0 +1,17 @@
+import type { BrandingUpload } from '../application/ports/branding.repository.port.js';
+import { type Branding, parseBranding, serialiseBranding } from '../domain/branding.js';
+import type { BrandingUploadOrmEntity, DrawBrandingOrmEntity } from './branding.orm-entity.js';
+
+export class BrandingMapper {
+  static toDomain(row: DrawBrandingOrmEntity): Branding {
+    return parseBranding(row.spec.serialised);
+  }
+
+  static spec(branding: Branding): { serialised: string } {
+    return { serialised: serialiseBranding(branding) };
+  }
+
+  static upload(row: BrandingUploadOrmEntity): BrandingUpload {
+    return { id: row.id, clientSession: row.clientSession, ownerUserId: row.ownerUserId, fileName: row.fileName, extension: row.extension, byteSize: row.byteSize, createdAt: row.createdAt };
+  }
+}

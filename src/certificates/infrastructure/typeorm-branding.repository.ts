@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import type { BrandingRepository, BrandingUpload } from '../application/ports/branding.repository.port.js';
+import type { Branding } from '../domain/branding.js';
+import { BrandingMapper } from './branding.mapper.js';
+import { BrandingUploadOrmEntity, DrawBrandingOrmEntity } from './branding.orm-entity.js';
+
+@Injectable()
+export class TypeormBrandingRepository implements BrandingRepository {
+  constructor(
+    @InjectRepository(DrawBrandingOrmEntity) private readonly brandings: Repository<DrawBrandingOrmEntity>,
+    @InjectRepository(BrandingUploadOrmEntity) private readonly uploads: Repository<BrandingUploadOrmEntity>,
+  ) {}
+
+  async find(drawId: string): Promise<Branding | null> {
+    const row = await this.brandings.findOneBy({ drawId });
+    return row ? BrandingMapper.toDomain(row) : null;
+  }
+
+  async save(drawId: string, ownerUserId: string | null, branding: Branding, at: Date): Promise<void> {
+    await this.brandings.upsert({ drawId, ownerUserId, spec: BrandingMapper.spec(branding), updatedAt: at }, ['drawId']);
+  }
+
+  async listForOwner(ownerUserId: string, limit: number): Promise<{ drawId: string; branding: Branding }[]> {
+    const rows = await this.brandings.find({ where: { ownerUserId }, order: { updatedAt: 'DESC' }, take: limit });
+    return rows.map((row) => ({ drawId: row.drawId, branding: BrandingMapper.toDomain(row) }));
+  }
+
+  async saveUpload(upload: BrandingUpload): Promise<void> {
+    await this.uploads.insert({ ...upload });
+  }
+
+  async findUpload(id: string): Promise<BrandingUpload | null> {
+    const row = await this.uploads.findOneBy({ id });
+    return row ? BrandingMapper.upload(row) : null;
+  }
+}

@@ -1,0 +1,78 @@
+import { inflateSync } from 'node:zlib';
+
+/**
+ * The text of a PDF written by pdfkit with embedded fonts, one string per text line: streams are inflated, each
+ * font's ToUnicode map turns glyph ids back into characters. Enough for pdfkit's output, not a general PDF reader.
+ */
+export function pdfText(pdf: Buffer): string[] {
+  const source = pdf.toString('latin1');
+  const objects = new Map<number, { dict: string; stream: Buffer | null }>();
+  const objectPattern = /(\d+) 0 obj\s*([\s\S]*?)endobj/g;
+  for (let match = objectPattern.exec(source); match; match = objectPattern.exec(source)) {
+    const body = match[2];
+    const streamAt = body.indexOf('stream');
+    if (streamAt < 0) {
+      objects.set(Number(match[1]), { dict: body, stream: null });
+      continue;
+    }
+    const dict = body.slice(0, streamAt);
+    let start = streamAt + 'stream'.length;
+    if (body[start] === '\r') start++;
+    if (body[start] === '\n') start++;
+    const end = body.lastIndexOf('endstream');
+    let bytes = Buffer.from(body.slice(start, end).replace(/\r?\n$/, ''), 'latin1');
+    if (/\/FlateDecode/.test(dict)) bytes = inflateSync(bytes);
+    objects.set(Number(match[1]), { dict, stream: bytes });
+  }
+  // Font resource name → glyph id → text.
+  const cmaps = new Map<string, Map<number, string>>();
+  for (const { dict } of objects.values()) {
+    const fonts = /\/Font\s*<<([^>]*)>>/.exec(dict);
+    if (!fonts) continue;
+    for (const [, name, ref] of fonts[1].matchAll(/\/(\w+)\s+(\d+) 0 R/g)) {
+      const font = objects.get(Number(ref));
+      const toUnicode = font && /\/ToUnicode (\d+) 0 R/.exec(font.dict);
+      const cmap = toUnicode && objects.get(Number(toUnicode[1]))?.stream;
+      if (cmap) cmaps.set(name, parseCmap(cmap.toString('latin1')));
+    }
+  }
+  const lines: string[] = [];
+  for (const { dict, stream } of objects.values()) {
+    if (!stream || /\/Length1|\/Subtype|\/Type \/XObject|CIDInit/.test(dict + stream.subarray(0, 40).toString('latin1'))) continue;
+    const content = stream.toString('latin1');
+    if (!/\bBT\b/.test(content)) continue;
+    let font: Map<number, string> | undefined;
+    let line = '';
+    for (const token of content.matchAll(/\/(\w+)\s+[\d.]+\s+Tf|<([0-9a-fA-F]*)>|\bET\b/g)) {
+      if (token[1]) font = cmaps.get(token[1]);
+      else if (token[2] !== undefined && font) {
+        for (let i = 0; i + 4 <= token[2].length; i += 4) line += font.get(parseInt(token[2].slice(i, i + 4), 16)) ?? '';
+      } else if (token[0] === 'ET') {
+        lines.push(line);
+        line = '';
+      }
+    }
+  }
+  return lines;
+}
+
+function parseCmap(text: string): Map<number, string> {
+  const map = new Map<number, string>();
+  const decode = (hex: string) => String.fromCharCode(...(hex.replace(/\s+/g, '').match(/.{4}/g) ?? []).map((h) => parseInt(h, 16)));
+  for (const block of text.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
+    for (const entry of block[1].matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g)) {
+      const from = parseInt(entry[1], 16);
+      const to = parseInt(entry[2], 16);
+      if (entry[3].startsWith('[')) {
+        [...entry[3].matchAll(/<([0-9a-fA-F\s]+)>/g)].forEach((value, i) => map.set(from + i, decode(value[1])));
+      } else {
+        const base = parseInt(entry[3].slice(1, -1), 16);
+        for (let code = from; code <= to; code++) map.set(code, String.fromCharCode(base + code - from));
+      }
+    }
+  }
+  for (const block of text.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
+    for (const entry of block[1].matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) map.set(parseInt(entry[1], 16), decode(entry[2]));
+  }
+  return map;
+}
