@@ -14,6 +14,7 @@ import { DownloadsModule } from './platform/downloads/downloads.js';
 import { HumanCheckModule } from './platform/human-check/human-check.module.js';
 import { JobsModule } from './platform/jobs/jobs.module.js';
 import { MailModule } from './platform/mail/mail.module.js';
+import { PublicationModule } from './publication/publication.module.js';
 import { RateLimitModule } from './platform/rate-limit/rate-limit.module.js';
 import { SiteModule } from './site/site.module.js';
 import { ToolsModule } from './tools/tools.module.js';
@@ -67,6 +68,7 @@ export class AppModule {
         ToolsModule,
         AdminModule,
         CertificatesModule,
+        PublicationModule,
       ],
     };
   }

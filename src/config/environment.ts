@@ -133,13 +133,22 @@ export class Environment {
   @Matches(/^.{32,}$/, { message: 'SESSION_SECRET must be at least 32 characters' })
   SESSION_SECRET?: string;
 
+  /**
+   * Keys the digests of entry check values (HMAC-SHA-256): required in production and shared by every process;
+   * generated into DATA_DIR otherwise. Changing it makes existing entry checks answer "not found" until re-enabled.
+   */
+  @IsOptional()
+  @IsString()
+  @Matches(/^.{32,}$/, { message: 'ENTRY_CHECK_SECRET must be at least 32 characters' })
+  ENTRY_CHECK_SECRET?: string;
+
   /** The address of the site as visitors reach it, for links in e-mails. Defaults to http://localhost:PORT. */
   @IsOptional()
   @Matches(/^https?:\/\/[^\s/]+(:\d+)?$/, { message: 'PUBLIC_URL must be an http(s) origin without a path, e.g. https://fairdraw.com' })
   PUBLIC_URL?: string;
 }
 
-const OPTIONAL_KEYS = ['DATABASE_URL', 'RECAPTCHA_SECRET_KEY', 'RECAPTCHA_SITE_KEY', 'SMTP_URL', 'PUBLIC_URL', 'SESSION_SECRET', 'TRUST_PROXY',
+const OPTIONAL_KEYS = ['DATABASE_URL', 'RECAPTCHA_SECRET_KEY', 'RECAPTCHA_SITE_KEY', 'SMTP_URL', 'PUBLIC_URL', 'SESSION_SECRET', 'ENTRY_CHECK_SECRET', 'TRUST_PROXY',
   'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'STRIPE_PUBLISHABLE_KEY', 'PAYPAL_CLIENT_ID', 'PAYPAL_SECRET', 'QUANTUM_SEED_URL', 'QUANTUM_SEED_API_KEY', 'DRAW_PAUSE_BEFORE_COMMIT'];
 
 export class EnvironmentError extends Error {}
@@ -164,6 +173,7 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
     const missing = [
       !environment.RECAPTCHA_SECRET_KEY && 'RECAPTCHA_SECRET_KEY is required in production: without it the human check would let every request through.',
       !environment.SESSION_SECRET && 'SESSION_SECRET is required in production: every process must sign sessions with the same secret.',
+      !environment.ENTRY_CHECK_SECRET && 'ENTRY_CHECK_SECRET is required in production: every process must key entry check digests with the same secret.',
     ].filter(Boolean);
     if (missing.length) throw new EnvironmentError(`Invalid configuration:\n  ${missing.join('\n  ')}`);
   }

@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import type { Draw, Winner } from '../../draws/domain/draw.js';
+import { EntriesIndexService } from '../../uploads/application/entries-index.service.js';
+import { detectSensitiveColumns, SENSITIVE_SAMPLE_ROWS } from '../../uploads/domain/sensitive-columns.js';
+import { type DrawColumn, MAX_EXAMPLE_ROWS } from '../domain/publication-rules.js';
+
+/** The column of a simple draw (no file): its entry number. */
+export const ENTRY_NUMBER_COLUMN: DrawColumn = { name: 'Entry number', blacklisted: false };
+
+export interface DrawColumns {
+  columns: DrawColumn[];
+  /** The first entry rows (at most 5), for the preview before the draw. */
+  exampleRows: string[][];
+}
+
+/**
+ * The columns a draw's entries have, with the personal-data ones marked by the same rules confirmation used (the
+ * header names and a sample of the first rows), read from the entries file through the uploads module.
+ */
+@Injectable()
+export class DrawColumnsService {
+  constructor(private readonly entriesIndex: EntriesIndexService) {}
+
+  async of(draw: Draw): Promise<DrawColumns> {
+    const { entries } = draw;
+    if (entries.method === 'simple' || !entries.fileName) {
+      const examples = Math.min(MAX_EXAMPLE_ROWS, entries.entryCount);
+      return { columns: [ENTRY_NUMBER_COLUMN], exampleRows: Array.from({ length: examples }, (_, i) => [String(i + 1)]) };
+    }
+    const access = { clientSession: draw.clientSession, userId: draw.ownerUserId };
+    const index = await this.entriesIndex.load(entries.fileName, access, { headerRow: false, entryCountColumn: null, uniqueEntrantIdColumn: null });
+    const sampled = Math.min(index.entryCount, SENSITIVE_SAMPLE_ROWS);
+    const rows = await this.entriesIndex.readRows(index, Array.from({ length: sampled }, (_, i) => i));
+    const first = rows[0] ?? [];
+    const sensitive = detectSensitiveColumns(first, rows);
+    const columns = first.map((name, c) => ({ name: entries.headerRow ? name.trim() || `Column ${c + 1}` : `Column ${c + 1}`, blacklisted: sensitive[c] !== null }));
+    const entryRows = entries.headerRow ? rows.slice(1) : rows;
+    return { columns, exampleRows: entryRows.slice(0, MAX_EXAMPLE_ROWS) };
+  }
+}
+
+/** A winner's values by column: the row's fields, or its entry number for simple draws. */
+export function winnerValues(winner: Winner): string[] {
+  return winner.columns ?? [String(winner.row + 1)];
+}

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { type DrawView, DrawQueryService, type DrawViewer } from '../../draws/application/draw-query.service.js';
+import { CLOCK, type Clock } from '../../platform/clock/clock.js';
+import { JobsService } from '../../platform/jobs/jobs.service.js';
+import { ENTRY_CHECK_REPOSITORY, ENTRY_CHECK_SECRET } from '../publication.tokens.js';
+import { ENTRY_CHECK_MESSAGES, type EntryCheck, MAX_ENTRY_CHECK_NAME_LENGTH, normalizeCheckedValue } from '../domain/entry-check-rules.js';
+import { EntryDigester } from '../domain/entry-digest.js';
+import type { DrawColumn } from '../domain/publication-rules.js';
+import { DrawColumnsService } from './draw-columns.service.js';
+import type { EntryCheckRepository } from './ports/entry-check.repository.port.js';
+import { PUBLIC_VIEWER } from './publication.service.js';
+
+export const ENTRY_CHECK_QUEUE = 'entry-check-process';
+
+export interface EntryCheckColumn extends DrawColumn {
+  /** Personal data, or the entry count column: not offered. */
+  locked: boolean;
+}
+
+export interface EntryCheckSetup {
+  view: DrawView;
+  columns: EntryCheckColumn[];
+  check: EntryCheck | null;
+}
+
+export interface ConfigureInput {
+  columnIdx: number | null;
+  columnName: string;
+  showEntriesCount: boolean;
+  countryCode: string | null;
+}
+
+@Injectable()
+export class EntryCheckService {
+  constructor(
+    @Inject(ENTRY_CHECK_REPOSITORY) private readonly checks: EntryCheckRepository,
+    @Inject(ENTRY_CHECK_SECRET) private readonly secret: Buffer,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly drawQuery: DrawQueryService,
+    private readonly drawColumns: DrawColumnsService,
+    private readonly jobs: JobsService,
+  ) {}
+
+  async setup(drawId: string, viewer: DrawViewer): Promise<EntryCheckSetup> {
+    const view = await this.owned(drawId, viewer);
+    const columns = view.draw.entries.method === 'simple' ? [] : await this.columnsOf(view);
+    return { view, columns, check: await this.checks.find(drawId) };
+  }
+
+  async configure(drawId: string, viewer: DrawViewer, input: ConfigureInput): Promise<EntryCheck> {
+    const view = await this.owned(drawId, viewer);
+    const { draw } = view;
+    if (draw.entries.method === 'simple' || !draw.entries.fileName) throw new BadRequestException({ message: ENTRY_CHECK_MESSAGES.needsFile });
+    if (draw.state !== 'scheduled' && draw.state !== 'drawn') throw new ConflictException({ message: ENTRY_CHECK_MESSAGES.notCheckable });
+    const refuse = (field: string, message: string) => new BadRequestException({ message, modelState: { [field]: [message] } });
+    const columns = await this.columnsOf(view);
+    if (input.columnIdx === null || !Number.isInteger(input.columnIdx) || input.columnIdx < 0 || input.columnIdx >= columns.length) throw refuse('columnIdx', ENTRY_CHECK_MESSAGES.noColumn);
+    if (columns[input.columnIdx].locked) throw refuse('columnIdx', ENTRY_CHECK_MESSAGES.locked);
+    const columnName = input.columnName.replace(/\|/g, '').trim();
+    if (!columnName) throw refuse('columnName', ENTRY_CHECK_MESSAGES.noName);
+    if (columnName.length > MAX_ENTRY_CHECK_NAME_LENGTH) throw refuse('columnName', ENTRY_CHECK_MESSAGES.nameTooLong);
+    const now = this.clock.now();
+    const existing = await this.checks.find(drawId);
+    // Same column, already processed or on its way: only the wording changes, nothing is read again.
+    if (existing?.enabled && existing.columnIdx === input.columnIdx && existing.state !== 'error') {
+      await this.checks.rename(drawId, columnName, input.showEntriesCount, now);
+      return (await this.checks.find(drawId))!;
+    }
+    return this.checks.configure(
+      { drawId, shortCode: draw.shortCode, columnIdx: input.columnIdx, columnName, showEntriesCount: input.showEntriesCount, salt: randomBytes(16), totalRows: draw.entries.entryCount, countryCode: input.countryCode },
+      now,
+      (checkId) => this.jobs.send(ENTRY_CHECK_QUEUE, { checkId }),
+    );
+  }
+
+  async cancel(drawId: string, viewer: DrawViewer): Promise<void> {
+    await this.owned(drawId, viewer);
+    if (!(await this.checks.cancel(drawId, this.clock.now()))) throw new ConflictException({ message: ENTRY_CHECK_MESSAGES.notAvailable });
+  }
+
+  /** The public page's facts: which draw, what to type. Only for an enabled check. */
+  async publicCheck(shortCode: string): Promise<{ view: DrawView; check: EntryCheck }> {
+    const check = await this.checks.findByShortCode(shortCode);
+    const view = check?.enabled ? await this.drawQuery.find(check.drawId, PUBLIC_VIEWER) : null;
+    if (!check || !view) throw new NotFoundException({ message: ENTRY_CHECK_MESSAGES.notAvailable });
+    return { view, check };
+  }
+
+  /** Whether a value is in the draw, and with how many entries (when the owner chose to show it); nothing else. */
+  async check(shortCode: string, value: string): Promise<{ found: boolean; entries: number | null }> {
+    if (!normalizeCheckedValue(value)) throw new BadRequestException({ message: ENTRY_CHECK_MESSAGES.valueRequired, modelState: { value: [ENTRY_CHECK_MESSAGES.valueRequired] } });
+    const check = await this.checks.findByShortCode(shortCode);
+    if (!check?.enabled || check.state !== 'processed') throw new NotFoundException({ message: ENTRY_CHECK_MESSAGES.notAvailable });
+    const entries = await this.checks.lookup(check.checkId, new EntryDigester(this.secret, check.salt).digestOfText(value));
+    return { found: entries !== null, entries: entries !== null && check.showEntriesCount ? entries : null };
+  }
+
+  private async columnsOf(view: DrawView): Promise<EntryCheckColumn[]> {
+    const { columns } = await this.drawColumns.of(view.draw);
+    return columns.map((column, c) => ({ ...column, locked: column.blacklisted || c === view.draw.entries.entryCountColumn }));
+  }
+
+  private async owned(drawId: string, viewer: DrawViewer): Promise<DrawView> {
+    const view = await this.drawQuery.find(drawId, viewer);
+    if (!view || !view.isOwner) throw new NotFoundException({ message: 'Draw not found.' });
+    return view;
+  }
+}

@@ -1,0 +1,128 @@
+import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { type DrawView, DrawQueryService, type DrawViewer } from '../../draws/application/draw-query.service.js';
+import type { Draw } from '../../draws/domain/draw.js';
+import { CLOCK, type Clock } from '../../platform/clock/clock.js';
+import { PUBLICATION_REPOSITORY } from '../publication.tokens.js';
+import { cleanColumnName, type DrawColumn, MAX_EXAMPLE_ROWS, PUBLICATION_MESSAGES, type Publication, publicationRefusal, publishedValue } from '../domain/publication-rules.js';
+import { DrawColumnsService, winnerValues } from './draw-columns.service.js';
+import type { PublicationRepository } from './ports/publication.repository.port.js';
+import { PublicationScheduleService } from './publication-schedule.service.js';
+
+/** Nobody in particular: what the public may see of a draw. */
+export const PUBLIC_VIEWER: DrawViewer = { userId: null, clientSession: null, isAdmin: false };
+
+export interface PublicationSetup {
+  draw: Draw;
+  columns: DrawColumn[];
+  /** Entry rows before the draw, the first winners of each prize after it (at most 5 each), all columns. */
+  exampleRows: string[][];
+  winnerRows: { prizeIndex: number; values: string[] }[];
+  publication: Publication | null;
+}
+
+export interface PublishInput {
+  columns: number[];
+  names: string[];
+  prizes: number[];
+  truncated: boolean;
+  upperCase: boolean;
+  entries: boolean;
+  publishNow: boolean;
+  scheduleDate: Date | null;
+  countryCode: string | null;
+}
+
+export interface PublicWinners {
+  draw: Draw;
+  publication: Publication;
+  /** Per published prize, the winners' published values (the chosen columns only); empty until live. */
+  prizes: { description: string; winners: string[][] }[];
+}
+
+@Injectable()
+export class PublicationService {
+  constructor(
+    @Inject(PUBLICATION_REPOSITORY) private readonly publications: PublicationRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly drawQuery: DrawQueryService,
+    private readonly drawColumns: DrawColumnsService,
+    private readonly schedule: PublicationScheduleService,
+  ) {}
+
+  async setup(drawId: string, viewer: DrawViewer): Promise<PublicationSetup> {
+    const view = await this.owned(drawId, viewer);
+    const { columns, exampleRows } = await this.drawColumns.of(view.draw);
+    const shown = new Map<number, number>();
+    const winnerRows = view.winners
+      .filter((w) => w.kind === 'winner' && (shown.get(w.prizeIndex) ?? 0) < MAX_EXAMPLE_ROWS && shown.set(w.prizeIndex, (shown.get(w.prizeIndex) ?? 0) + 1))
+      .map((w) => ({ prizeIndex: w.prizeIndex, values: winnerValues(w) }));
+    return { draw: view.draw, columns, exampleRows, winnerRows, publication: await this.publications.find(drawId) };
+  }
+
+  async publish(drawId: string, viewer: DrawViewer, input: PublishInput): Promise<Publication> {
+    const { draw } = await this.owned(drawId, viewer);
+    if (draw.state !== 'scheduled' && draw.state !== 'drawn') throw new ConflictException({ message: PUBLICATION_MESSAGES.notPublishable });
+    const { columns } = await this.drawColumns.of(draw);
+    const now = this.clock.now();
+    const refusal = publicationRefusal(
+      { columns: input.columns, names: input.names, prizes: input.prizes, publishNow: input.publishNow, scheduleDate: input.scheduleDate },
+      { columns, prizeCount: draw.prizes.length, drawDate: draw.drawnAt ?? draw.scheduleDate, drawn: draw.state === 'drawn' },
+      now,
+    );
+    if (refusal) throw new BadRequestException({ message: refusal.message, modelState: { [refusal.field]: [refusal.message] } });
+    const publishDate = input.publishNow ? now : input.scheduleDate!;
+    await this.publications.publish(
+      {
+        drawId,
+        shortCode: draw.shortCode,
+        columns: input.columns,
+        names: input.names.map(cleanColumnName),
+        prizes: input.prizes,
+        truncated: input.truncated,
+        upperCase: input.upperCase,
+        entries: input.entries,
+        publishDate,
+        live: input.publishNow,
+        countryCode: input.countryCode,
+      },
+      now,
+    );
+    if (!input.publishNow) await this.schedule.schedule(drawId, publishDate);
+    return (await this.publications.find(drawId))!;
+  }
+
+  async unpublish(drawId: string, viewer: DrawViewer): Promise<void> {
+    await this.owned(drawId, viewer);
+    if (!(await this.publications.unpublish(drawId, this.clock.now()))) throw new ConflictException({ message: PUBLICATION_MESSAGES.notPublished });
+  }
+
+  /** The public winners page: only the chosen columns of the chosen prizes' winners, once live. */
+  async publicWinners(shortCode: string): Promise<PublicWinners> {
+    let publication = await this.publications.findByShortCode(shortCode);
+    if (!publication?.published) throw new NotFoundException({ message: PUBLICATION_MESSAGES.notPublished });
+    const view = await this.drawQuery.find(publication.drawId, PUBLIC_VIEWER);
+    if (!view) throw new NotFoundException({ message: PUBLICATION_MESSAGES.notPublished });
+    // The job makes it live at its time; a visitor arriving first need not wait for it.
+    if (!publication.live && (await this.schedule.goLiveIfDue(publication.drawId))) publication = (await this.publications.find(publication.drawId))!;
+    const current = publication;
+    const prizes = current.live
+      ? current.prizes.map((prizeIndex) => ({
+          description: view.draw.prizes[prizeIndex].description,
+          winners: view.winners
+            .filter((w) => w.prizeIndex === prizeIndex && w.kind === 'winner')
+            .map((w) => {
+              const values = winnerValues(w);
+              return current.columns.map((c) => publishedValue(values[c] ?? '', current.truncated, current.upperCase));
+            }),
+        }))
+      : [];
+    return { draw: view.draw, publication: current, prizes };
+  }
+
+  private async owned(drawId: string, viewer: DrawViewer): Promise<DrawView> {
+    const view = await this.drawQuery.find(drawId, viewer);
+    // Someone else's draw answers as a missing one, as the draws module does.
+    if (!view || !view.isOwner) throw new NotFoundException({ message: 'Draw not found.' });
+    return view;
+  }
+}

@@ -1,0 +1,169 @@
+import type TestAgent from 'supertest/lib/agent.js';
+import { browser, randomAddress } from '../support/accounts.js';
+import { simpleDraw } from '../support/draws.js';
+import { uploaded } from '../support/entries-files.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { waitUntil } from '../support/wait-until.js';
+
+const ROWS = 80;
+/**
+ * Every cell unique but the member id, which two rows share (one entrant, two rows). Columns: e-mail (blacklisted),
+ * name, tickets (the entry count column), member id.
+ */
+function entriesFile(): string {
+  const lines = ['email,name,tickets,member'];
+  for (let i = 1; i <= ROWS; i++) lines.push(`person${i}@mail${i}.example,Name${i}Unique,${(i % 3) + 1},Member-${Math.ceil(i / 2)}-Zq`);
+  return lines.join('\r\n') + '\r\n';
+}
+const rowsOf = (file: string) => file.trim().split('\r\n').slice(1).map((line) => line.split(','));
+
+describe('entry check (API)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function drawnUpload(): Promise<{ id: string; owner: TestAgent; clientSession: string; file: string; shortCode: string }> {
+    const file = entriesFile();
+    const { fileName, clientSession } = await uploaded(t, 'entries.csv', file);
+    const owner = browser(t.app);
+    const id = (
+      await owner
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ entryMethod: 'uploadAdvanced', entriesCount: undefined, fileName, headerRowsIncluded: true, entryCountColumn: 2, clientSession, prizes: [{ description: 'Car', quantity: 2, reserves: 0 }] }))
+        .expect(200)
+    ).body as string;
+    const shortCode = (await owner.get('/api/draw/get/').query({ id, clientSession }).expect(200)).body.shortCode as string;
+    return { id, owner, clientSession, file, shortCode };
+  }
+
+  const processed = (owner: TestAgent, id: string, clientSession: string) =>
+    waitUntil(
+      async () => (await owner.get('/api/draw/getEntryCheck/').query({ id, clientSession }).expect(200)).body.entryCheck,
+      (check) => check.state !== 'processing',
+      'the entry check to be processed',
+    );
+
+  it('locks personal-data and entry count columns and refuses each broken rule with its message', async () => {
+    const { id, owner, clientSession } = await drawnUpload();
+    const setup = (await owner.get('/api/draw/getEntryCheck/').query({ id, clientSession }).expect(200)).body;
+    expect(setup.headerRowColumns).toEqual([
+      { name: 'email', blacklisted: true, locked: true },
+      { name: 'name', blacklisted: false, locked: false },
+      { name: 'tickets', blacklisted: false, locked: true },
+      { name: 'member', blacklisted: false, locked: false },
+    ]);
+    expect(setup.entryCheck).toBeNull();
+    const refused = async (body: Record<string, unknown>, message: string) =>
+      expect((await owner.post('/api/draw/entryCheckSetup/').send({ drawId: id, clientSession, columnName: 'Member id', ...body }).expect(400)).body.message).toBe(message);
+    await refused({ columnIdx: null }, 'Select a column to check against.');
+    await refused({ columnIdx: 7 }, 'Select a column to check against.');
+    await refused({ columnIdx: 0 }, 'This column cannot be used for the entry check.');
+    await refused({ columnIdx: 2 }, 'This column cannot be used for the entry check.');
+    await refused({ columnIdx: 3, columnName: ' | ' }, 'Ensure the selected column has a name.');
+    await refused({ columnIdx: 3, columnName: 'x'.repeat(31) }, 'The column name can have at most 30 characters.');
+    expect(await t.query('SELECT * FROM draw_entry_check')).toEqual([]);
+    await browser(t.app).post('/api/draw/entryCheckSetup/').send({ drawId: id, columnIdx: 3, columnName: 'Member id' }).expect(404);
+    await browser(t.app).get('/api/draw/getEntryCheck/').query({ id }).expect(404);
+
+    const simpleOwner = browser(t.app);
+    const simple = (await simpleOwner.post('/api/draw/submitdraw/').send(simpleDraw({ clientSession: 'simple-draw-session' })).expect(200)).body;
+    expect((await simpleOwner.post('/api/draw/entryCheckSetup/').send({ drawId: simple, clientSession: 'simple-draw-session', columnIdx: 0, columnName: 'Entry' }).expect(400)).body.message).toBe(
+      'The entry check needs a draw made from an uploaded entries file.',
+    );
+  });
+
+  /**
+   * Every table of the database, every row as text: which values of the file's column each one holds. The uploads
+   * module keeps the first rows for confirmation and the draws module the winners' rows: those are there before
+   * the entry check, which must add none.
+   */
+  async function plainValuesByTable(values: string[]): Promise<Record<string, string[]>> {
+    const tables = await t.query<{ schema: string; name: string }>(
+      `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 1, 2`,
+    );
+    const found: Record<string, string[]> = {};
+    for (const table of tables) {
+      const rows = await t.query<{ row: string }>(`SELECT t::text AS row FROM "${table.schema}"."${table.name}" t`);
+      const text = rows.map((r) => r.row.toLowerCase()).join('\n');
+      found[`${table.schema}.${table.name}`] = values.filter((value) => text.includes(value.toLowerCase()));
+    }
+    return found;
+  }
+
+  it('processes the column as a job, answers entrants with the entries of a value and nothing else, and keeps no plain value', async () => {
+    const { id, owner, clientSession, file, shortCode } = await drawnUpload();
+    const values = [...new Set(rowsOf(file).map((row) => row[3]))];
+    const before = await plainValuesByTable(values);
+    const started = (await owner.post('/api/draw/entryCheckSetup/').send({ drawId: id, clientSession, columnIdx: 3, columnName: 'Member | id', showEntriesCount: true, countryCode: 'uk' }).expect(200)).body;
+    expect(started).toMatchObject({ entryCheckEnabled: true, entryCheckColumnIdx: 3, entryCheckColumnName: 'Member  id', totalRows: ROWS });
+    const done = await processed(owner, id, clientSession);
+    expect(done).toMatchObject({ state: 'processed', message: 'File processed successfully.', entryCheckFileProcessing: false, entryCheckErrorMessage: null, processedRows: ROWS });
+
+    const visitor = browser(t.app);
+    expect((await visitor.get('/api/draw/getPublicEntryCheck/').query({ shortCode }).expect(200)).body).toEqual({
+      shortCode,
+      name: 'Spring giveaway',
+      organisation: 'Acme Pty Ltd',
+      columnName: 'Member  id',
+      showEntriesCount: true,
+      ready: true,
+    });
+    // Member-1-Zq is rows 1 and 2: tickets 2 + 3. Case and surrounding spaces do not matter.
+    expect((await visitor.post('/api/draw/checkEntry/').send({ shortCode, value: 'Member-1-Zq' }).expect(200)).body).toEqual({ found: true, entries: 5 });
+    expect((await visitor.post('/api/draw/checkEntry/').send({ shortCode: shortCode.toLowerCase(), value: '  mEMBER-1-zQ \t' }).expect(200)).body).toEqual({ found: true, entries: 5 });
+    expect((await visitor.post('/api/draw/checkEntry/').send({ shortCode, value: 'Member-41-Zq' }).expect(200)).body).toEqual({ found: false, entries: null });
+    expect((await visitor.post('/api/draw/checkEntry/').send({ shortCode, value: 'Name1Unique' }).expect(200)).body).toEqual({ found: false, entries: null });
+    expect((await visitor.post('/api/draw/checkEntry/').send({ shortCode, value: '   ' }).expect(400)).body.message).toBe('Please enter a value to check.');
+
+    // Renaming or hiding the count needs no new processing; the answer then leaves the count out.
+    const renamed = (await owner.post('/api/draw/entryCheckSetup/').send({ drawId: id, clientSession, columnIdx: 3, columnName: 'Membership', showEntriesCount: false }).expect(200)).body;
+    expect(renamed).toMatchObject({ state: 'processed', entryCheckColumnName: 'Membership' });
+    expect((await visitor.post('/api/draw/checkEntry/').send({ shortCode, value: 'member-2-zq' }).expect(200)).body).toEqual({ found: true, entries: null });
+
+    const after = await plainValuesByTable(values);
+    expect(after).toEqual(before);
+    expect(after['public.entry_check_value']).toEqual([]);
+    expect(after['public.draw_entry_check']).toEqual([]);
+    const stored = await t.query<{ digests: string; entries: string }>('SELECT count(*) AS digests, sum(entries) AS entries FROM entry_check_value v JOIN draw_entry_check c USING (check_id) WHERE c.draw_id = $1', [id]);
+    expect(stored[0]).toEqual({ digests: String(ROWS / 2), entries: String(rowsOf(file).reduce((sum, row) => sum + Number(row[2]), 0)) });
+  });
+
+  it('checks another column after a new configuration, and cancels: the public check goes and so do the digests', async () => {
+    const { id, owner, clientSession, shortCode } = await drawnUpload();
+    await owner.post('/api/draw/entryCheckSetup/').send({ drawId: id, clientSession, columnIdx: 3, columnName: 'Member' }).expect(200);
+    await processed(owner, id, clientSession);
+    const first = (await t.query<{ check_id: number }>('SELECT check_id FROM draw_entry_check WHERE draw_id = $1', [id]))[0].check_id;
+    await owner.post('/api/draw/entryCheckSetup/').send({ drawId: id, clientSession, columnIdx: 1, columnName: 'Your name' }).expect(200);
+    expect((await processed(owner, id, clientSession)).state).toBe('processed');
+    expect(await t.query('SELECT 1 FROM entry_check_value WHERE check_id = $1', [first])).toEqual([]);
+    const visitor = browser(t.app);
+    expect((await visitor.post('/api/draw/checkEntry/').send({ shortCode, value: 'name7unique' }).expect(200)).body.found).toBe(true);
+    expect((await visitor.post('/api/draw/checkEntry/').send({ shortCode, value: 'Member-1-Zq' }).expect(200)).body.found).toBe(false);
+
+    const cancelled = (await owner.post('/api/draw/entryCheckSetup/').send({ drawId: id, clientSession, cancelEntryCheck: true }).expect(200)).body;
+    expect(cancelled.entryCheckEnabled).toBe(false);
+    expect((await visitor.get('/api/draw/getPublicEntryCheck/').query({ shortCode }).expect(404)).body.message).toBe('The entry check is not available for this draw.');
+    expect((await visitor.post('/api/draw/checkEntry/').send({ shortCode, value: 'name7unique' }).expect(404)).body.message).toBe('The entry check is not available for this draw.');
+    const current = (await t.query<{ check_id: number }>('SELECT check_id FROM draw_entry_check WHERE draw_id = $1', [id]))[0].check_id;
+    expect(await t.query('SELECT 1 FROM entry_check_value WHERE check_id = $1', [current])).toEqual([]);
+  });
+
+  it('limits checks to 20 per address per 10 minutes', async () => {
+    const { id, owner, clientSession, shortCode } = await drawnUpload();
+    await owner.post('/api/draw/entryCheckSetup/').send({ drawId: id, clientSession, columnIdx: 3, columnName: 'Member' }).expect(200);
+    await processed(owner, id, clientSession);
+    const address = randomAddress();
+    for (let i = 1; i <= 20; i++) await browser(t.app, address).post('/api/draw/checkEntry/').send({ shortCode, value: `guess-${i}` }).expect(200);
+    const refused = await browser(t.app, address).post('/api/draw/checkEntry/').send({ shortCode, value: 'Member-1-Zq' }).expect(429);
+    expect(refused.body.message).toMatch(/^Too many checks\. Please try again in \d+ seconds\.$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(500);
+    // Another address is not held back.
+    await browser(t.app).post('/api/draw/checkEntry/').send({ shortCode, value: 'Member-1-Zq' }).expect(200);
+  });
+});
