@@ -5,7 +5,8 @@ export const siteApi = siteGeneratedApi.enhanceEndpoints({
   endpoints: {
     getSiteConfiguration: { keepUnusedDataFor: 3600 },
     getVersion: { keepUnusedDataFor: 0 },
+    getReviews: { keepUnusedDataFor: 600 },
   },
 });
 
-export const { useGetSiteConfigurationQuery, useGetVersionQuery } = siteApi;
+export const { useGetSiteConfigurationQuery, useGetVersionQuery, useGetReviewsQuery } = siteApi;
