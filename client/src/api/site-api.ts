@@ -1,5 +1,7 @@
 import { siteGeneratedApi } from './generated/site';
 
+export type { ReviewDto, SiteConfigurationResponseDto } from './generated/site';
+
 /** Site configuration changes rarely: cached for an hour; the version is always asked afresh. */
 export const siteApi = siteGeneratedApi.enhanceEndpoints({
   endpoints: {
