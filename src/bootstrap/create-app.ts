@@ -40,7 +40,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   // Uploads stream part by part (never buffered); each route passes its own file size limit.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20, fieldSize: 64 * 1024, parts: 30, headerPairs: 100 } });
   app.useGlobalPipes(createValidationPipe());
-  const clientFallback = await serveClientApp(app, environment.CLIENT_DIST_DIR);
+  const clientFallback = await serveClientApp(app, environment.CLIENT_DIST_DIR, environment.ALLOWED_HOSTNAMES);
   if (!clientFallback) new Logger('Client').warn(`No client build in ${environment.CLIENT_DIST_DIR}: run npm run build:client`);
   app.useGlobalFilters(new ErrorEnvelopeFilter(clientFallback));
   SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app), { jsonDocumentUrl: 'api/docs/openapi.json' });

@@ -146,10 +146,25 @@ export class Environment {
   @IsOptional()
   @Matches(/^https?:\/\/[^\s/]+(:\d+)?$/, { message: 'PUBLIC_URL must be an http(s) origin without a path, e.g. https://fairdraw.com' })
   PUBLIC_URL?: string;
+
+  /** Site (issue 13): extra host names the client may run on (comma-separated domains, any subdomain too). */
+  @IsOptional() @Matches(/^[a-z0-9.,\s-]+$/i, { message: 'ALLOWED_HOSTNAMES must list host names, e.g. fairdraw.test,example.org' }) ALLOWED_HOSTNAMES?: string;
+  /** Where contact-form messages are mailed. */
+  @IsString() SUPPORT_EMAIL = 'support@fairdraw.com';
+  /** Reviews come from this JSON feed (positional records) when set; from the review table otherwise. */
+  @IsOptional() @Matches(/^https?:\/\/\S+$/, { message: 'REVIEWS_FEED_URL must be an http(s) URL' }) REVIEWS_FEED_URL?: string;
+  /** Author ids whose reviews are never shown (comma-separated). */
+  @IsOptional() @IsString() REVIEWS_DISABLED_AUTHORS?: string;
+  /** Up to three content hosts (comma-separated origins) that serve review logos, chosen by the review's index. */
+  @IsOptional() @IsString() CONTENT_HOSTS?: string;
+  /** Third-party services: nothing loads in the page unless its setting is present. */
+  @IsOptional() @Matches(/^G-[A-Z0-9]+$/, { message: 'ANALYTICS_ID must be a Google Analytics 4 measurement id (G-XXXX)' }) ANALYTICS_ID?: string;
+  @IsOptional() @Matches(/^https:\/\/\S+$/, { message: 'CHAT_WIDGET_URL must be an https URL' }) CHAT_WIDGET_URL?: string;
 }
 
 const OPTIONAL_KEYS = ['DATABASE_URL', 'RECAPTCHA_SECRET_KEY', 'RECAPTCHA_SITE_KEY', 'SMTP_URL', 'PUBLIC_URL', 'SESSION_SECRET', 'ENTRY_CHECK_SECRET', 'TRUST_PROXY',
-  'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'STRIPE_PUBLISHABLE_KEY', 'PAYPAL_CLIENT_ID', 'PAYPAL_SECRET', 'QUANTUM_SEED_URL', 'QUANTUM_SEED_API_KEY', 'DRAW_PAUSE_BEFORE_COMMIT'];
+  'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'STRIPE_PUBLISHABLE_KEY', 'PAYPAL_CLIENT_ID', 'PAYPAL_SECRET', 'QUANTUM_SEED_URL', 'QUANTUM_SEED_API_KEY', 'DRAW_PAUSE_BEFORE_COMMIT',
+  'ALLOWED_HOSTNAMES', 'REVIEWS_FEED_URL', 'REVIEWS_DISABLED_AUTHORS', 'CONTENT_HOSTS', 'ANALYTICS_ID', 'CHAT_WIDGET_URL'];
 
 export class EnvironmentError extends Error {}
 

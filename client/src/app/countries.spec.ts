@@ -21,5 +21,8 @@ describe('country sites', () => {
     expect(isAllowedHostname('fairdraw.co.uk')).toBe(true);
     expect(isAllowedHostname('fairdraw.com.evil.example')).toBe(false);
     expect(isAllowedHostname('notfairdraw.com')).toBe(false);
+    expect(isAllowedHostname('au.fairdraw.test')).toBe(false);
+    expect(isAllowedHostname('au.fairdraw.test', ['fairdraw.test'])).toBe(true);
+    expect(isAllowedHostname('fairdraw.test.evil.example', ['fairdraw.test'])).toBe(false);
   });
 });

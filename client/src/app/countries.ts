@@ -27,8 +27,17 @@ export function currentCountry(pathname: string, hostname: string): CountryCode 
 /** The product runs on its own host names and on local hosts only (part 1 §1 "Hostname restriction"). */
 export const PRODUCT_DOMAINS = ['fairdraw.com', 'fairdraw.com.au', 'fairdraw.co.uk', 'fairdraw.co.nz', 'fairdraw.ca'];
 
-export function isAllowedHostname(hostname: string): boolean {
+export function isAllowedHostname(hostname: string, configured: readonly string[] = []): boolean {
   const host = hostname.toLowerCase();
   if (host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost')) return true;
-  return PRODUCT_DOMAINS.some((domain) => host === domain || host.endsWith('.' + domain));
+  return [...PRODUCT_DOMAINS, ...configured].some((domain) => host === domain || host.endsWith('.' + domain));
+}
+
+/** The extra host names the server was configured with (ALLOWED_HOSTNAMES), carried by the page in a meta tag. */
+export function configuredHostnames(doc: Document): string[] {
+  const content = doc.querySelector('meta[name="fairdraw-allowed-hostnames"]')?.getAttribute('content') ?? '';
+  return content
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
 }
