@@ -231,6 +231,7 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
     const missing = [
       !environment.RECAPTCHA_SECRET_KEY && 'RECAPTCHA_SECRET_KEY is required in production: without it the human check would let every request through.',
       !environment.SESSION_SECRET && 'SESSION_SECRET is required in production: every process must sign sessions with the same secret.',
+      !environment.SMTP_URL && 'SMTP_URL is required in production: without it mail would be written to the log, addresses and links included.',
     ].filter(Boolean);
     if (missing.length) throw new EnvironmentError(`Invalid configuration:\n  ${missing.join('\n  ')}`);
   }

@@ -129,7 +129,13 @@ export class S3FileStorage implements FileStorage {
   }
 
   async checkHealth(): Promise<void> {
-    await this.client.send(new HeadBucketCommand({ Bucket: this.settings.bucket }));
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.settings.bucket }));
+    } catch (error) {
+      // A HEAD answer has no body, so the SDK's error says little: the status does (404 no bucket, 403 no access).
+      const status = statusOf(error);
+      throw new Error(status ? `The bucket ${this.settings.bucket} answered ${status}.` : `The bucket ${this.settings.bucket} cannot be reached: ${String(error)}`, { cause: error });
+    }
   }
 
   /** Closes the client's idle sockets. */
