@@ -11,6 +11,7 @@ import { DrawsModule } from './draws/draws.module.js';
 import { ClockModule } from './platform/clock/clock.js';
 import { SafeTypeormLogger } from './platform/database/safe-typeorm.logger.js';
 import { DownloadsModule } from './platform/downloads/downloads.js';
+import { HealthModule } from './platform/health/health.module.js';
 import { HumanCheckModule } from './platform/human-check/human-check.module.js';
 import { JobsModule } from './platform/jobs/jobs.module.js';
 import { MailModule } from './platform/mail/mail.module.js';
@@ -60,6 +61,7 @@ export class AppModule {
         MailModule,
         DownloadsModule,
         StorageModule,
+        HealthModule,
         SiteModule,
         AccountsModule,
         BillingModule,

@@ -12,11 +12,6 @@ import { uploadFileKeys } from './upload-file-keys.js';
 
 /** Rows read one ranged read each, this many at a time. */
 const RANGED_READ_CONCURRENCY = 8;
-/**
- * A ranged read costs about as much as reading this many bytes in sequence (opening a stream, a seek): many rows
- * close together are picked out of one sequential read, few rows far apart are read one by one.
- */
-const RANGED_READ_COST_BYTES = 64 * 1024;
 
 /**
  * The stored text of an upload's entries file and its index files: one full read for a pass, ranged reads for rows,
@@ -82,7 +77,8 @@ export class EntriesStorage {
       first = Math.min(first, starts[indices[i]]);
       last = Math.max(last, starts[indices[i]] + lengths[indices[i]]);
     }
-    if (indices.length * RANGED_READ_COST_BYTES < last - first) {
+    // Many rows close together are picked out of one sequential read, few rows far apart are read one by one.
+    if (indices.length * this.storage.rangedReadCostBytes < last - first) {
       let next = 0;
       const worker = async () => {
         while (next < indices.length) {
