@@ -8,5 +8,6 @@ import { CreateRngFile1795315499065 } from './1795315499065-CreateRngFile.js';
 import { CreateDraws1795315593782 } from './1795315593782-CreateDraws.js';
 import { AddDrawDrafts1795316039701 } from './1795316039701-AddDrawDrafts.js';
 import { AddScrutineerAndLookup1795316183420 } from './1795316183420-AddScrutineerAndLookup.js';
+import { AddDrawListIndex1795324669701 } from './1795324669701-AddDrawListIndex.js';
 
-export const migrations = [CreateSiteSetting1795313121374, CreateRateLimit1795314178930, CreateAccounts1795314625372, CreateBilling1795315153997, CreateUpload1795315212052, CreateRngFile1795315499065, CreateDraws1795315593782, AddDrawDrafts1795316039701, AddScrutineerAndLookup1795316183420];
+export const migrations = [CreateSiteSetting1795313121374, CreateRateLimit1795314178930, CreateAccounts1795314625372, CreateBilling1795315153997, CreateUpload1795315212052, CreateRngFile1795315499065, CreateDraws1795315593782, AddDrawDrafts1795316039701, AddScrutineerAndLookup1795316183420, AddDrawListIndex1795324669701];
