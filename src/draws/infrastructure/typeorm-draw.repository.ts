@@ -49,9 +49,10 @@ export class TypeormDrawRepository implements DrawRepository {
   }
 
   async findById(id: string): Promise<Draw | null> {
-    const row = await this.draws.findOneBy({ id });
+    // One round trip instead of two: the prizes are asked for at the same time (none when there is no such draw).
+    const [row, prizes] = await Promise.all([this.draws.findOneBy({ id }), this.prizes.findBy({ drawId: id })]);
     if (!row) return null;
-    return DrawMapper.toDomain(row, await this.prizes.findBy({ drawId: id }));
+    return DrawMapper.toDomain(row, prizes);
   }
 
   async winnersOf(id: string, perPrize?: number): Promise<Winner[]> {
