@@ -4,7 +4,7 @@
 // the authenticated routes also as a ratio to the bare route of the same run.
 import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -61,6 +61,8 @@ function figure(name: string, result: autocannon.Result, extra: Record<string, u
     p99Ms: result.latency.p99,
     connections,
     durationSeconds: result.duration,
+    // The machine's 1-minute load average when the run ended: figures from a shared, busy machine are not comparable.
+    loadAverage: round(loadavg()[0], 1),
     ...extra,
   };
 }
