@@ -27,7 +27,6 @@ export function shutDownGracefully(app: NestFastifyApplication, logger: LoggerSe
         logger.error(`Shutdown took longer than ${settings.delaySeconds + 2 * settings.graceSeconds + 10} s: exiting anyway`, undefined, 'Shutdown');
         process.exit(1);
       }, settings.delaySeconds * 1000 + 2 * graceMs + 10_000);
-      limit.unref();
       try {
         app.get(ShutdownState).begin();
         if (settings.delaySeconds > 0) {

@@ -53,9 +53,10 @@ export class TypeormDrawRepository implements DrawRepository {
   }
 
   async findById(id: string): Promise<Draw | null> {
-    const row = await this.draws.findOneBy({ id });
+    // One round trip instead of two: the prizes are asked for at the same time (none when there is no such draw).
+    const [row, prizes] = await Promise.all([this.draws.findOneBy({ id }), this.prizes.findBy({ drawId: id })]);
     if (!row) return null;
-    return DrawMapper.toDomain(row, await this.prizes.findBy({ drawId: id }));
+    return DrawMapper.toDomain(row, prizes);
   }
 
   async findByShortCode(shortCode: string): Promise<Draw | null> {
@@ -173,9 +174,12 @@ export class TypeormDrawRepository implements DrawRepository {
       .andWhere('d.state IN (:...states)', { states: query.states })
       .orderBy(order, query.descending ? 'DESC' : 'ASC')
       .addOrderBy('d.id', 'ASC')
-      .skip((query.page - 1) * query.count)
-      .take(query.count);
-    const [rows, total] = await builder.getManyAndCount();
+      .offset((query.page - 1) * query.count)
+      .limit(query.count);
+    // A plain COUNT(*) (TypeORM's counts DISTINCT ids, a sort of every draw of the owner), at the same time as the page.
+    const counted = builder.clone().select('COUNT(*)::int', 'total').orderBy().offset(undefined).limit(undefined);
+    const [rows, count] = await Promise.all([builder.getMany(), counted.getRawOne<{ total: number }>()]);
+    const total = count?.total ?? 0;
     const prizes = rows.length ? await this.prizes.createQueryBuilder('p').where('p.draw_id IN (:...ids)', { ids: rows.map((r) => r.id) }).getMany() : [];
     return { draws: rows.map((row) => DrawMapper.toDomain(row, prizes.filter((p) => p.drawId === row.id))), total };
   }
