@@ -42,7 +42,7 @@ const screens: Record<RouteName, ScreenModule> = {
   contact: placeholder,
   reviews: placeholder,
   screenShareMode: placeholder,
-  admin: placeholder,
+  admin: () => import('../features/admin/components/admin-page'),
 };
 
 function routeObjects(): RouteObject[] {
