@@ -114,6 +114,8 @@ describe('admin console in Chromium', () => {
     expect(await audit.allTextContents()).toEqual(
       expect.arrayContaining([expect.stringContaining('Changed API access'), expect.stringContaining(`${customerEmail} → ${newEmail}`), expect.stringContaining('Added credits3 trial credits')]),
     );
+    // Adding the pack answered the credits: the console did not ask for them (an audited look) a second time.
+    expect((await audit.allTextContents()).filter((text) => text.includes('Viewed the credits'))).toHaveLength(1);
 
     // Someone signs up elsewhere: the statistics show it within their 5 s refresh, the list within its 10 s one.
     await register({ email: `${tag}-two@example.com` });
