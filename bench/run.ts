@@ -10,6 +10,7 @@ const suites: Record<string, () => Promise<{ default: BenchSuite }>> = {
   draws: () => import('./draws.bench.js'),
   http: () => import('./http.bench.js'),
   load: () => import('./load.bench.js'),
+  admin: () => import('./admin.bench.js'),
 };
 
 const wanted = process.argv.slice(2);

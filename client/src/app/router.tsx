@@ -42,7 +42,7 @@ const screens: Record<RouteName, ScreenModule> = {
   contact: () => import('../features/contact/components/contact-page'),
   reviews: () => import('../features/reviews/components/reviews-page'),
   screenShareMode: () => import('../features/screen-share/components/screen-share-page'),
-  admin: placeholder,
+  admin: () => import('../features/admin/components/admin-page'),
 };
 
 function routeObjects(): RouteObject[] {

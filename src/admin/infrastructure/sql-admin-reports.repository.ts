@@ -12,16 +12,26 @@ const COUNTED_DRAW = `state <> 'draft' AND source <> 'test'`;
 /**
  * Published draws. Winner publication is not part of this code base yet: no draw can be published, so the count
  * is 0. When the `publication` table arrives, this one expression becomes its count, for example
- * `(SELECT count(DISTINCT p.draw_id)::int FROM publication p JOIN draw d ON d.id = p.draw_id WHERE d.${COUNTED_DRAW} AND p.publish_date <= $1)`.
+ * `(SELECT count(DISTINCT p.draw_id)::int FROM publication p JOIN draw d ON d.id = p.draw_id WHERE d.state <> 'draft' AND d.source <> 'test' AND p.publish_date <= $1)`.
  */
 const PUBLISHED_DRAWS = '0';
 
-const SORT_EXPRESSIONS: Record<CustomerSortColumn, string> = {
-  email: 'u.email',
-  emailName: `lower(trim(u.first_name || ' ' || u.last_name))`,
-  lastPurchased: 'lp.last_purchased',
-  lastUsed: 'lu.last_used',
+/**
+ * The customer list's order, on the page query (`u` and the grouped activity `a`) and again on its rows (`p`, with
+ * the per-row figures `lp`, `lu`). Sorting by a user column pages the users first and reads the activity of ten
+ * rows only; sorting by activity needs it for every user, read in one grouped pass per table.
+ */
+const SORTS: Record<CustomerSortColumn, { page: string; rows: string; needsActivity: boolean }> = {
+  // Addresses are stored lower-cased; lower(email) is what the unique index holds, so a page is read from it.
+  email: { page: 'lower(u.email)', rows: 'lower(p.email)', needsActivity: false },
+  emailName: { page: `lower(trim(u.first_name || ' ' || u.last_name))`, rows: `lower(trim(p.first_name || ' ' || p.last_name))`, needsActivity: false },
+  lastPurchased: { page: 'a_purchase.last_purchased', rows: 'lp.last_purchased', needsActivity: true },
+  lastUsed: { page: 'a_use.last_used', rows: 'lu.last_used', needsActivity: true },
 };
+
+const ACTIVITY_JOINS = `
+  LEFT JOIN (SELECT user_id, max(purchase_date) AS last_purchased FROM credit_pack WHERE payment_id IS NOT NULL GROUP BY user_id) a_purchase ON a_purchase.user_id = u.id
+  LEFT JOIN (SELECT owner_user_id, max(created_at) AS last_used FROM draw WHERE state <> 'draft' GROUP BY owner_user_id) a_use ON a_use.owner_user_id = u.id`;
 
 /** At most this many names of signed-in users are listed. */
 const ACTIVE_USER_NAMES_LIMIT = 100;
@@ -42,26 +52,26 @@ export class SqlAdminReports implements AdminReports {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async statistics(now: Date): Promise<AdminStatistics> {
+    // One pass over each table, however many figures it gives.
     const [counts] = (await this.dataSource.query(
-      `SELECT
-         (SELECT count(*)::int FROM users) AS customers,
-         (SELECT count(*)::int FROM users WHERE api_enabled) AS api_customers,
-         (SELECT count(*)::int FROM draw WHERE ${COUNTED_DRAW}) AS draws,
-         (SELECT count(*)::int FROM draw WHERE ${COUNTED_DRAW} AND state = 'drawn') AS completed,
-         (SELECT count(*)::int FROM draw WHERE ${COUNTED_DRAW} AND state = 'scheduled') AS scheduled,
-         (SELECT count(*)::int FROM draw WHERE ${COUNTED_DRAW} AND state = 'cancelled') AS cancelled,
-         (SELECT count(*)::int FROM credit c JOIN credit_pack p ON p.id = c.pack_id WHERE p.payment_id IS NOT NULL) AS credits_sold,
-         (SELECT count(*)::int FROM credit c JOIN credit_pack p ON p.id = c.pack_id WHERE c.redeemed_date IS NULL AND p.expiry_date > $1) AS unused_credits,
-         ${PUBLISHED_DRAWS} AS published`,
+      `SELECT people.*, draws.*, credits.*, ${PUBLISHED_DRAWS} AS published
+         FROM (SELECT count(*)::int AS customers, count(*) FILTER (WHERE api_enabled)::int AS api_customers FROM users) people,
+              (SELECT count(*)::int AS draws,
+                      count(*) FILTER (WHERE state = 'drawn')::int AS completed,
+                      count(*) FILTER (WHERE state = 'scheduled')::int AS scheduled,
+                      count(*) FILTER (WHERE state = 'cancelled')::int AS cancelled
+                 FROM draw WHERE ${COUNTED_DRAW}) draws,
+              (SELECT count(*) FILTER (WHERE p.payment_id IS NOT NULL)::int AS credits_sold,
+                      count(*) FILTER (WHERE c.redeemed_date IS NULL AND p.expiry_date > $1)::int AS unused_credits
+                 FROM credit c JOIN credit_pack p ON p.id = c.pack_id) credits`,
       [now],
     )) as Record<'customers' | 'api_customers' | 'draws' | 'completed' | 'scheduled' | 'cancelled' | 'credits_sold' | 'unused_credits' | 'published', number>[];
 
     // Signed in now: an unexpired session that carries a user (a logout destroys the session).
     const active = (await this.dataSource.query(
-      `SELECT DISTINCT ON (u.id) u.email, trim(u.first_name || ' ' || u.last_name) AS name
-         FROM session s JOIN users u ON u.id::text = s.sess -> 'passport' ->> 'user'
-        WHERE s.expire > $1
-        ORDER BY u.id
+      `SELECT u.email, trim(u.first_name || ' ' || u.last_name) AS name
+         FROM users u
+        WHERE u.id IN (SELECT (s.sess -> 'passport' ->> 'user')::uuid FROM session s WHERE s.expire > $1 AND s.sess -> 'passport' ->> 'user' IS NOT NULL)
         LIMIT ${ACTIVE_USER_NAMES_LIMIT}`,
       [now],
     )) as { email: string; name: string }[];
@@ -73,12 +83,13 @@ export class SqlAdminReports implements AdminReports {
 
     const days = this.days(now);
     const since = new Date(`${days[0]}T00:00:00Z`);
+    // One pass over the draws of the period: each gives its creation day and, once drawn, its drawing day.
     const draws = (await this.dataSource.query(
-      `SELECT day, sum(created)::int AS created, sum(completed)::int AS completed FROM (
-         SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, 1 AS created, 0 AS completed FROM draw WHERE ${COUNTED_DRAW} AND created_at >= $1
-         UNION ALL
-         SELECT to_char(drawn_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), 0, 1 FROM draw WHERE ${COUNTED_DRAW} AND state = 'drawn' AND drawn_at >= $1
-       ) AS events GROUP BY day`,
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(created)::int AS created, sum(completed)::int AS completed FROM (
+         SELECT (event.at AT TIME ZONE 'UTC')::date AS day, event.created, event.completed
+           FROM draw d CROSS JOIN LATERAL (VALUES (d.created_at, 1, 0), (CASE WHEN d.state = 'drawn' THEN d.drawn_at END, 0, 1)) AS event (at, created, completed)
+          WHERE ${COUNTED_DRAW} AND (d.created_at >= $1 OR d.drawn_at >= $1) AND event.at >= $1
+       ) AS events GROUP BY 1`,
       [since],
     )) as { day: string; created: number; completed: number }[];
     const sales = (await this.dataSource.query(
@@ -118,18 +129,22 @@ export class SqlAdminReports implements AdminReports {
     const pattern = `%${query.searchEmail.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
     const [{ total }] = (await this.dataSource.query(`SELECT count(*)::int AS total FROM users u WHERE lower(u.email) LIKE $1`, [pattern])) as { total: number }[];
     const direction = query.sortDescending ? 'DESC' : 'ASC';
+    const sort = SORTS[query.sortColumn];
     const rows = (await this.dataSource.query(
-      `SELECT u.id, u.email, trim(u.first_name || ' ' || u.last_name) AS email_name, u.api_enabled, u.role,
-              lp.last_purchased, lu.last_used, uc.unused
-         FROM users u
-         LEFT JOIN LATERAL (SELECT max(p.purchase_date) AS last_purchased FROM credit_pack p WHERE p.user_id = u.id AND p.payment_id IS NOT NULL) lp ON true
-         LEFT JOIN LATERAL (SELECT max(d.created_at) AS last_used FROM draw d WHERE d.owner_user_id = u.id AND d.state <> 'draft') lu ON true
+      `SELECT p.id, p.email, trim(p.first_name || ' ' || p.last_name) AS email_name, p.api_enabled, p.role, lp.last_purchased, lu.last_used, uc.unused
+         FROM (
+           SELECT u.id, u.email, u.first_name, u.last_name, u.api_enabled, u.role
+             FROM users u ${sort.needsActivity ? ACTIVITY_JOINS : ''}
+            WHERE lower(u.email) LIKE $1
+            ORDER BY ${sort.page} ${direction} NULLS LAST, lower(u.email), u.id
+            LIMIT $3 OFFSET $4
+         ) p
+         LEFT JOIN LATERAL (SELECT max(cp.purchase_date) AS last_purchased FROM credit_pack cp WHERE cp.user_id = p.id AND cp.payment_id IS NOT NULL) lp ON true
+         LEFT JOIN LATERAL (SELECT max(d.created_at) AS last_used FROM draw d WHERE d.owner_user_id = p.id AND d.state <> 'draft') lu ON true
          LEFT JOIN LATERAL (
-           SELECT count(*)::int AS unused FROM credit c JOIN credit_pack p ON p.id = c.pack_id
-            WHERE c.user_id = u.id AND c.redeemed_date IS NULL AND p.expiry_date > $2) uc ON true
-        WHERE lower(u.email) LIKE $1
-        ORDER BY ${SORT_EXPRESSIONS[query.sortColumn]} ${direction} NULLS LAST, u.email, u.id
-        LIMIT $3 OFFSET $4`,
+           SELECT count(*)::int AS unused FROM credit c JOIN credit_pack cp ON cp.id = c.pack_id
+            WHERE c.user_id = p.id AND c.redeemed_date IS NULL AND cp.expiry_date > $2) uc ON true
+        ORDER BY ${sort.rows} ${direction} NULLS LAST, lower(p.email), p.id`,
       [pattern, now, query.pageSize, (query.page - 1) * query.pageSize],
     )) as CustomerRow[];
     return {

@@ -244,9 +244,9 @@ export type AddCreditPackRequestDto = {
   /** Required with updateAllExpiries; otherwise defaults to one month (trial) or 24 months ahead. */
   expiryDate?: string | null;
   /** Trial credits: 'Trial credits' note, one month by default, never updates other packs. */
-  isTrialPack?: object;
+  isTrialPack?: boolean;
   /** Give every pack of the customer this pack's expiry (ignored for trial packs). */
-  updateAllExpiries?: object;
+  updateAllExpiries?: boolean;
   note?: string | null;
 };
 export type DeleteCreditPackRequestDto = {

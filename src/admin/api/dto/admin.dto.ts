@@ -135,11 +135,11 @@ export class AddCreditPackRequestDto {
   @IsOptional()
   @IsISO8601({ strict: true }, { message: ADMIN_MESSAGES.expiryRequired })
   expiryDate?: string | null;
-  @ApiPropertyOptional({ default: false, description: "Trial credits: 'Trial credits' note, one month by default, never updates other packs." })
+  @ApiPropertyOptional({ type: Boolean, default: false, description: "Trial credits: 'Trial credits' note, one month by default, never updates other packs." })
   @IsOptional()
   @IsBoolean()
   isTrialPack = false;
-  @ApiPropertyOptional({ default: false, description: "Give every pack of the customer this pack's expiry (ignored for trial packs)." })
+  @ApiPropertyOptional({ type: Boolean, default: false, description: "Give every pack of the customer this pack's expiry (ignored for trial packs)." })
   @IsOptional()
   @IsBoolean()
   updateAllExpiries = false;
