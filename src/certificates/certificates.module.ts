@@ -5,6 +5,7 @@ import { UploadsModule } from '../uploads/uploads.module.js';
 import { BrandingController } from './api/branding.controller.js';
 import { CertificatesController } from './api/certificates.controller.js';
 import { BrandingService } from './application/branding.service.js';
+import { BrandingUploadSweeper } from './application/branding-upload-sweeper.js';
 import { CertificateFactsService } from './application/certificate-facts.service.js';
 import { CertificateService } from './application/certificate.service.js';
 import { BRANDING_REPOSITORY } from './certificates.tokens.js';
@@ -15,7 +16,7 @@ import { TypeormBrandingRepository } from './infrastructure/typeorm-branding.rep
 @Module({
   imports: [DrawsModule, UploadsModule, TypeOrmModule.forFeature([DrawBrandingOrmEntity, BrandingUploadOrmEntity])],
   controllers: [CertificatesController, BrandingController],
-  providers: [CertificateFactsService, CertificateService, BrandingService, { provide: BRANDING_REPOSITORY, useClass: TypeormBrandingRepository }],
+  providers: [CertificateFactsService, CertificateService, BrandingService, BrandingUploadSweeper, { provide: BRANDING_REPOSITORY, useClass: TypeormBrandingRepository }],
   exports: [BrandingService],
 })
 export class CertificatesModule {}

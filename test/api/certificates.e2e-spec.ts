@@ -7,6 +7,9 @@ import { uploaded } from '../support/entries-files.js';
 import { logoJpeg, solidPng } from '../support/images.js';
 import { pdfText } from '../support/pdf-text.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { BrandingService } from '../../src/certificates/application/branding.service.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 
 const DEFAULTS = {
   borderTopColour: '#333333',
@@ -213,4 +216,19 @@ describe('certificates, branding and public certificate data (API)', () => {
     const image = await request(t.app.getHttpServer()).get(`/api/draw/getbrandingimage/${targetId}/`).query({ location: 'top' }).expect(200);
     expect(image.headers['content-type']).toBe('image/png');
   });
+
+  it('removes branding uploads never saved after a day, and keeps the images saved with draws', async () => {
+    const fresh = (await uploadImage(owner.agent, 'fresh.png', solidPng(8, 8, [1, 2, 3])).expect(201)).body;
+    const old = (await uploadImage(owner.agent, 'old.png', solidPng(8, 8, [3, 2, 1])).expect(201)).body;
+    await t.query(`UPDATE branding_upload SET created_at = now() - interval '25 hours' WHERE id = $1`, [old.serverFileName]);
+    const file = (id: string) => join(t.dataDir, 'files', 'branding-uploads', id);
+    expect(existsSync(file(old.serverFileName))).toBe(true);
+    expect(await t.app.get(BrandingService).sweepUploads()).toBeGreaterThanOrEqual(1);
+    expect(existsSync(file(old.serverFileName))).toBe(false);
+    expect(existsSync(file(fresh.serverFileName))).toBe(true);
+    expect(await t.query('SELECT id FROM branding_upload WHERE id = $1', [old.serverFileName])).toEqual([]);
+    const stale = await owner.agent.post('/api/draw/branding').send({ drawId: simple.id, branding: { ...DEFAULTS, images: { Left: { fileName: 'old.png', serverFileName: old.serverFileName } } } }).expect(400);
+    expect(stale.body.modelState).toEqual({ 'images.Left': ['This image is not available: upload it again.'] });
+  });
 });
+

@@ -30,7 +30,7 @@ const screens: Record<RouteName, ScreenModule> = {
   randomNumberGenerator: () => import('../features/tools/components/random-number-generator-page'),
   randomSequenceGenerator: () => import('../features/tools/components/random-sequence-generator-page'),
   lookup: () => import('../features/draws/components/lookup-page'),
-  certificate: placeholder,
+  certificate: () => import('./certificate-route'),
   compliance: () => import('../features/content/components/compliance-page'),
   about: () => import('../features/content/components/about-page'),
   api: () => import('../features/content/components/api-page'),

@@ -38,6 +38,8 @@ export interface UploadCaller {
 }
 
 const REUSE_LIST_LIMIT = 50;
+/** An uploaded image is copied to the draw when its branding is saved; unsaved uploads go after a day. */
+export const BRANDING_UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 @Injectable()
 export class BrandingService {
@@ -150,8 +152,19 @@ export class BrandingService {
     return upload;
   }
 
-  serialised(branding: Branding): string {
-    return serialiseBranding(branding);
+  /** Removes uploads older than their lifetime (file first, then row, so nothing is left without its record). */
+  async sweepUploads(): Promise<number> {
+    const before = new Date(this.clock.now().getTime() - BRANDING_UPLOAD_LIFETIME_MS);
+    let removed = 0;
+    for (;;) {
+      const ids = await this.brandings.uploadsOlderThan(before, 500);
+      for (const id of ids) {
+        await this.storage.delete(brandingUploadKey(id));
+        await this.brandings.deleteUpload(id);
+      }
+      removed += ids.length;
+      if (ids.length < 500) return removed;
+    }
   }
 }
 

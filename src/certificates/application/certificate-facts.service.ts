@@ -5,6 +5,8 @@ import { DrawQueryService } from '../../draws/application/draw-query.service.js'
 import { displayIdOf, type Draw, type Winner } from '../../draws/domain/draw.js';
 import { FILE_STORAGE, type FileStorage } from '../../platform/storage/file-storage.port.js';
 import { EntriesIndexService } from '../../uploads/application/entries-index.service.js';
+import { EntriesFileError } from '../../uploads/domain/entries-file/entries-file.error.js';
+import { UploadNotFoundError } from '../../uploads/domain/upload.errors.js';
 import type { CertificateFacts } from '../domain/certificate-facts.js';
 import { certificateKeys } from './certificate-keys.js';
 import { readStoredFile, writeStoredFile } from './stored-files.js';
@@ -99,9 +101,10 @@ export class CertificateFactsService {
         { headerRow: draw.entries.headerRow, entryCountColumn: draw.entries.entryCountColumn, uniqueEntrantIdColumn: draw.entries.uniqueEntrantIdColumn },
       );
       stats = { ticketCount: index.totalTickets, entrantCount: index.entrantCount, delimiter: index.delimiter };
-    } catch {
+    } catch (error) {
       // The entries file is gone (or unreadable now): the certificate still states what the draw recorded.
-      return null;
+      if (error instanceof UploadNotFoundError || error instanceof EntriesFileError) return null;
+      throw error;
     }
     await writeStoredFile(this.storage, key, Buffer.from(JSON.stringify(stats)));
     return stats;

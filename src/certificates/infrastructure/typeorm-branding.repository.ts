@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import { LessThan, type Repository } from 'typeorm';
 import type { BrandingRepository, BrandingUpload } from '../application/ports/branding.repository.port.js';
 import type { Branding } from '../domain/branding.js';
 import { BrandingMapper } from './branding.mapper.js';
@@ -34,5 +34,14 @@ export class TypeormBrandingRepository implements BrandingRepository {
   async findUpload(id: string): Promise<BrandingUpload | null> {
     const row = await this.uploads.findOneBy({ id });
     return row ? BrandingMapper.upload(row) : null;
+  }
+
+  async uploadsOlderThan(before: Date, limit: number): Promise<string[]> {
+    const rows = await this.uploads.find({ select: { id: true }, where: { createdAt: LessThan(before) }, order: { createdAt: 'ASC' }, take: limit });
+    return rows.map((row) => row.id);
+  }
+
+  async deleteUpload(id: string): Promise<void> {
+    await this.uploads.delete({ id });
   }
 }

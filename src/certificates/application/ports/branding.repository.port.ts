@@ -19,4 +19,7 @@ export interface BrandingRepository {
   listForOwner(ownerUserId: string, limit: number): Promise<{ drawId: string; branding: Branding }[]>;
   saveUpload(upload: BrandingUpload): Promise<void>;
   findUpload(id: string): Promise<BrandingUpload | null>;
+  /** Ids of uploads made before `before` (oldest first, at most `limit`). */
+  uploadsOlderThan(before: Date, limit: number): Promise<string[]>;
+  deleteUpload(id: string): Promise<void>;
 }

@@ -23,6 +23,7 @@ import { PrizeList } from './prize-list';
 import { ResultsDownload } from './results-download';
 import { ScrutineerPanel } from './scrutineer-panel';
 import { VerificationPanel } from './verification-panel';
+import { CertificatePanel } from '../../certificates/components/certificate-panel';
 import { WinnersModal } from './winners-modal';
 import classes from './draws.module.css';
 
@@ -273,6 +274,7 @@ export default function DrawDetailPage() {
         <ScrutineerPanel draw={draw} clientSession={clientSession} />
         {canLink && <LinkAccountPanel drawId={draw.id} clientSession={clientSession} onLinked={setLinkedMessage} />}
         <VerificationPanel draw={draw} />
+        <CertificatePanel draw={draw} clientSession={clientSession} canDownloadWinners={canDownload} />
         {drawn && (
           <WinnersModal
             draw={draw}

@@ -1,0 +1,220 @@
+import { Alert, Anchor, Box, Button, Center, Container, FileInput, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { type BrandingDto, type CertificateResponseDto, useGetCertificateQuery } from '../../../api/certificate-api';
+import NotFoundPage from '../../errors/components/not-found-page';
+import { FONT_NAMES, parseBranding } from '../branding-spec';
+import { type BrowserCheck, verifyInBrowser } from '../verify/verify-in-browser';
+
+/** Part 2 §4: the preview frame settles 500 ms after the last change; hash changes are taken 100 ms debounced. */
+const PREVIEW_SETTLE_MS = 500;
+const PREVIEW_DEBOUNCE_MS = 100;
+
+function usePreviewBranding(enabled: boolean): { branding: BrandingDto | null; settled: boolean } {
+  const [branding, setBranding] = useState<BrandingDto | null>(() => (enabled ? parseBranding(window.location.hash.slice(1)) : null));
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    let debounce: number | undefined;
+    const onHash = () => {
+      window.clearTimeout(debounce);
+      debounce = window.setTimeout(() => {
+        setSettled(false);
+        setBranding(parseBranding(window.location.hash.slice(1)));
+      }, PREVIEW_DEBOUNCE_MS);
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => {
+      window.removeEventListener('hashchange', onHash);
+      window.clearTimeout(debounce);
+    };
+  }, [enabled]);
+  useEffect(() => {
+    if (!enabled) return;
+    const timer = window.setTimeout(() => setSettled(true), PREVIEW_SETTLE_MS);
+    return () => window.clearTimeout(timer);
+  }, [enabled, branding]);
+  return { branding, settled };
+}
+
+/** Loads the branding font from the server (the same TTF the PDF embeds) under its own family name. */
+function useBrandFont(font: number, url: string): string {
+  const family = `FairDraw certificate ${font}`;
+  useEffect(() => {
+    const face = new FontFace(family, `url(${url})`);
+    document.fonts.add(face);
+    void face.load().catch(() => undefined);
+  }, [family, url]);
+  return `"${family}", "${FONT_NAMES[font]}", serif`;
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Group component="div" gap="xs" wrap="nowrap" align="flex-start">
+      <Text component="dt" fw={700} size="sm" w={{ base: 110, sm: 170 }} style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Text component="dd" m={0} size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+function when(iso: string, timeZone: string): string {
+  try {
+    return `${new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'long', timeStyle: 'medium' }).format(new Date(iso))} (${timeZone})`;
+  } catch {
+    return iso;
+  }
+}
+
+function InBrowserCheck({ cert }: { cert: CertificateResponseDto }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [checks, setChecks] = useState<BrowserCheck[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const needsFile = cert.entryMethod !== 'simple';
+  const run = async () => {
+    setBusy(true);
+    try {
+      setChecks(await verifyInBrowser(cert, file ? await file.arrayBuffer() : null));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const match = checks?.every((check) => check.ok);
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="check-title" bg="white" c="dark.9">
+      <Stack gap="sm">
+        <Title order={2} fz="lg" id="check-title">
+          Check this draw yourself
+        </Title>
+        <Text size="sm">
+          {needsFile
+            ? 'Choose the entries file you hold. Your browser computes its SHA-256 and re-runs the draw with the revealed seed: the file is never uploaded.'
+            : 'Your browser re-runs the draw with the revealed seed and compares the winners.'}
+        </Text>
+        {needsFile && <FileInput label="Entries file" placeholder="Choose a file" value={file} onChange={(chosen) => { setFile(chosen); setChecks(null); }} clearable clearButtonProps={{ 'aria-label': 'Clear the file' }} />}
+        <Group>
+          <Button onClick={() => void run()} loading={busy} disabled={needsFile && !file}>
+            Check the draw
+          </Button>
+        </Group>
+        {checks && (
+          <Alert color={match ? 'green' : 'red'} icon={match ? <IconCircleCheck /> : <IconCircleX />} title={match ? 'Match: the draw is verified.' : 'Mismatch: this does not reproduce the certificate.'} role="status" styles={{ title: { color: 'var(--mantine-color-dark-9)' } }}>
+            <List size="sm" spacing={4}>
+              {checks.map((check) => (
+                <List.Item key={check.name} data-ok={check.ok}>
+                  <Text span fw={700} size="sm">
+                    {check.ok ? 'OK' : 'Mismatch'} — {check.name}:
+                  </Text>{' '}
+                  <Text span size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {check.detail}
+                  </Text>
+                </List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The public certificate (part 1 §2 /cert/): facts, winners as entry numbers, hashes and seed, branding; no entrant data. */
+export default function CertificatePage({ shortCode, withWinners }: { shortCode: string; withWinners: boolean }) {
+  const [params] = useSearchParams();
+  const preview = params.get('prev') === 'true';
+  const { data: cert, isLoading, isError } = useGetCertificateQuery({ shortCode });
+  const previewed = usePreviewBranding(preview);
+  const branding = previewed.branding ?? cert?.branding.branding;
+  const fontFamily = useBrandFont(branding?.font ?? 0, `/api/certificate/font/${branding?.font ?? 0}`);
+  useEffect(() => {
+    if (cert) document.title = `Certificate of ${cert.name} | FairDraw`;
+  }, [cert]);
+  if (isLoading) return <Center py="xl"><Loader aria-label="Loading the certificate" /></Center>;
+  if (isError || !cert || !branding) return <NotFoundPage />;
+  const image = (slot: 'Top' | 'Left' | 'Banner' | 'Right') => (branding.images[slot]?.extension ? `/api/draw/getbrandingimage/${cert.drawId}/?location=${slot}&v=${encodeURIComponent(branding.images[slot]!.fileName)}` : null);
+  const frameWidth = Number(params.get('fw')) || undefined;
+  return (
+    <Box bg={branding.backgroundColour} py={{ base: 'sm', sm: 'xl' }} data-preview-settled={preview ? String(previewed.settled) : undefined} data-testid="certificate">
+      <Container size={frameWidth ? undefined : 'md'} maw={frameWidth} px={{ base: 'xs', sm: 'md' }}>
+        <Paper
+          radius={0}
+          p={{ base: 'md', sm: 'xl' }}
+          bg={branding.pageColour}
+          c={branding.textColour}
+          style={{ borderTop: branding.borderTopVisible ? `10px solid ${branding.borderTopColour}` : undefined, borderBottom: branding.borderBottomVisible ? `10px solid ${branding.borderBottomColour}` : undefined }}
+        >
+          <Stack gap="lg">
+            {(image('Left') || image('Right') || image('Top') || (branding.logoOption === 'text' && branding.logoText)) && (
+              <Group justify="space-between" wrap="nowrap" gap="sm">
+                {image('Left') ? <img src={image('Left')!} alt="" style={{ maxWidth: '25%', maxHeight: 70 }} /> : <span />}
+                {branding.logoOption === 'text' && branding.logoText ? (
+                  <Text fz={{ base: 22, sm: 28 }} c={branding.logoColour} style={{ fontFamily }} ta="center">
+                    {branding.logoText}
+                  </Text>
+                ) : image('Top') ? (
+                  <img src={image('Top')!} alt={branding.logoOption === 'image' ? `${cert.organisation} logo` : ''} style={{ maxWidth: '45%', maxHeight: 70 }} />
+                ) : (
+                  <span />
+                )}
+                {image('Right') ? <img src={image('Right')!} alt="" style={{ maxWidth: '25%', maxHeight: 70 }} /> : <span />}
+              </Group>
+            )}
+            {image('Banner') && <img src={image('Banner')!} alt="" style={{ width: '100%', maxHeight: 90, objectFit: 'contain' }} />}
+            <Stack gap={4} ta="center">
+              <Title order={1} fz={{ base: 26, sm: 32 }} style={{ fontFamily }} c={branding.textColour}>
+                Certificate of random draw
+              </Title>
+              <Text size="sm">FairDraw certifies that this draw was drawn independently and at random by FairDraw&apos;s draw engine.</Text>
+              {cert.demo && <Text fw={700}>Demo draw: not a certified draw.</Text>}
+            </Stack>
+            <Stack component="dl" gap={6} m={0}>
+              <Fact label="Organisation">{cert.organisation}</Fact>
+              <Fact label="Draw">{cert.name}</Fact>
+              <Fact label="Draw id">{`${cert.displayId} (short code ${cert.shortCode})`}</Fact>
+              <Fact label="Scheduled for">{when(cert.scheduleDate, cert.timeZone)}</Fact>
+              <Fact label="Drawn">{cert.drawnAt ? when(cert.drawnAt, cert.timeZone) : cert.state === 'scheduled' ? 'Not yet drawn' : 'Not drawn'}</Fact>
+              {cert.scrutineer && <Fact label="Scrutineer">{cert.scrutineer.qualification ? `${cert.scrutineer.name}, ${cert.scrutineer.qualification}` : cert.scrutineer.name}</Fact>}
+              <Fact label="Entries">
+                {cert.entryMethod === 'simple' ? `${cert.entryCount.toLocaleString()} numbered entries` : `${cert.entryCount.toLocaleString()} entry rows, ${cert.ticketCount.toLocaleString()} tickets, ${cert.entrantCount.toLocaleString()} entrants`}
+              </Fact>
+              <Fact label="One win per entrant">{cert.oneWinPerEntrant ? 'Yes' : 'No'}</Fact>
+            </Stack>
+            <Stack gap="xs" component="section" aria-labelledby="prizes-title">
+              <Title order={2} fz="lg" id="prizes-title" c={branding.textColour}>
+                Prizes{withWinners ? ' and winners (entry numbers)' : ''}
+              </Title>
+              {cert.prizes.map((prize, index) => (
+                <Box key={index}>
+                  <Text size="sm" fw={700}>{`Prize ${index + 1}: ${prize.description || '(no description)'} — ${prize.quantity} winner${prize.quantity === 1 ? '' : 's'}${prize.reserves ? `, ${prize.reserves} reserves` : ''}`}</Text>
+                  {withWinners && prize.winners.length > 0 && <Text size="sm" data-testid={`winners-${index}`}>{`Winners: ${prize.winners.join(', ')}${prize.reserveWinners.length ? `; reserves: ${prize.reserveWinners.join(', ')}` : ''}`}</Text>}
+                </Box>
+              ))}
+            </Stack>
+            <Stack component="dl" gap={6} m={0} aria-label="Verification">
+              <Fact label="Entries file SHA-256">{cert.entriesSha256 ?? 'No file: numbered entries'}</Fact>
+              <Fact label="Seed commitment">{cert.seedHash}</Fact>
+              <Fact label="Revealed seed">{cert.seed ?? 'Revealed once the draw is done'}</Fact>
+              <Fact label="Draw engine">{cert.engineVersion ?? 'Recorded when the draw is done'}</Fact>
+            </Stack>
+            {!preview && cert.state === 'drawn' && (
+              <Group>
+                <Anchor href={`/download/certificate/${cert.drawId}`} c={branding.textColour} td="underline">
+                  Download the certificate (PDF)
+                </Anchor>
+              </Group>
+            )}
+          </Stack>
+        </Paper>
+        {!preview && cert.state === 'drawn' && (
+          <Box mt="md">
+            <InBrowserCheck cert={cert} />
+          </Box>
+        )}
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,65 @@
+import { runDraw } from '../../../../../libs/draw-engine/src/index';
+import type { CertificateResponseDto } from '../../../api/certificate-api';
+import { seededSourceFromKey } from './chacha20';
+import { decodeEntries, entryRows, type EntryRows } from './entries-rows';
+
+export interface BrowserCheck {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+const hex = (buffer: ArrayBuffer) => Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, '0')).join('');
+
+/**
+ * The check of `npm run verify`, in the visitor's browser: the file is hashed with Web Crypto and read here, never
+ * uploaded; the seed is checked against its commitment; the draw engine (libs/draw-engine) runs again with the
+ * revealed seed and its winners are compared with the certificate's.
+ */
+export async function verifyInBrowser(cert: CertificateResponseDto, file: ArrayBuffer | null): Promise<BrowserCheck[]> {
+  const checks: BrowserCheck[] = [];
+  if (!cert.seed) return [{ name: 'Seed', ok: false, detail: 'The seed is revealed once the draw is done.' }];
+  const seed = Uint8Array.from(cert.seed.match(/../g)!.map((pair) => parseInt(pair, 16)));
+  const key = new Uint8Array(await crypto.subtle.digest('SHA-256', seed));
+  const commitment = hex(key.buffer);
+  checks.push({ name: 'Seed commitment', ok: commitment === cert.seedHash, detail: `SHA-256 of the revealed seed is ${commitment}` });
+  let rows: EntryRows = { entryCount: cert.entryCount };
+  if (cert.entryMethod !== 'simple') {
+    if (!file) return [...checks, { name: 'Entries file', ok: false, detail: 'Choose the entries file the draw ran on.' }];
+    const sha256 = hex(await crypto.subtle.digest('SHA-256', file));
+    checks.push({ name: 'Entries file SHA-256', ok: sha256 === cert.entriesSha256, detail: `Your file's SHA-256 is ${sha256}` });
+    try {
+      rows = entryRows(decodeEntries(new Uint8Array(file)), {
+        headerRow: cert.headerRow,
+        entryCountColumn: cert.entryCountColumn ?? null,
+        uniqueEntrantIdColumn: cert.uniqueEntrantIdColumn ?? null,
+        delimiter: cert.delimiter ?? ',',
+      });
+    } catch (error) {
+      return [...checks, { name: 'Entries file', ok: false, detail: (error as Error).message }];
+    }
+    checks.push({ name: 'Entry rows', ok: rows.entryCount === cert.entryCount, detail: `Your file has ${rows.entryCount} entry rows; the certificate states ${cert.entryCount}` });
+  }
+  let outcome;
+  try {
+    outcome = runDraw(
+      { entryCount: rows.entryCount, tickets: rows.tickets, entrantOf: rows.entrantOf, prizes: cert.prizes.map(({ quantity, reserves }) => ({ quantity, reserves })), oneWinPerEntrant: cert.oneWinPerEntrant },
+      seededSourceFromKey(key),
+    );
+  } catch (error) {
+    return [...checks, { name: 'Re-run', ok: false, detail: (error as Error).message }];
+  }
+  cert.prizes.forEach((prize, index) => {
+    for (const [kind, certified, picked] of [
+      ['winners', prize.winners, outcome.prizes[index].winners],
+      ['reserves', prize.reserveWinners, outcome.prizes[index].reserves],
+    ] as const) {
+      if (kind === 'reserves' && prize.reserves === 0) continue;
+      // The certificate lists the first 1,000 per prize; those are compared, as the verify command does.
+      const rerun = picked.slice(0, certified.length).map((row) => row + 1);
+      const ok = rerun.length === certified.length && rerun.every((n, i) => n === certified[i]);
+      checks.push({ name: `Prize ${index + 1} ${kind}`, ok, detail: ok ? 'The re-run picks the same entries.' : `The re-run picks ${rerun.slice(0, 10).join(', ')}` });
+    }
+  });
+  return checks;
+}

@@ -1,0 +1,143 @@
+/// <reference lib="dom" />
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import request from 'supertest';
+import { customerInBrowser } from '../support/browser-draws.js';
+import { launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
+import { simpleDraw } from '../support/draws.js';
+import { uploaded } from '../support/entries-files.js';
+import { solidPng } from '../support/images.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+/** Pages rendered for a person to look at (dist/ is a build folder, never committed). */
+const SHOTS = resolve('dist/screenshots');
+
+function entriesFile(rows: number): string {
+  const lines = ['email,tickets,member'];
+  for (let i = 1; i <= rows; i++) lines.push(`p${i}@example.com,${(i % 4) + 1},M${Math.ceil(i / 3)}`);
+  return lines.join('\n') + '\n';
+}
+
+describe('the public certificate page in Chromium', () => {
+  let t: TestApp;
+  let base: string;
+  let chromium: TestBrowser;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
+    base = await t.listen();
+    chromium = await launchBrowser();
+    await mkdir(SHOTS, { recursive: true });
+  });
+
+  afterAll(async () => {
+    await chromium?.close();
+    await t?.close();
+  });
+
+  it('shows the branded certificate and checks the visitor’s file in the browser: match, then a changed row is a mismatch', async () => {
+    const { page, context } = await chromium.newPage();
+    const { agent } = await customerInBrowser(t, context, base);
+    const file = entriesFile(90);
+    const { fileName, clientSession } = await uploaded(t, 'entries.csv', file);
+    const id = (
+      await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ name: 'Winter raffle', entryMethod: 'uploadAdvanced', entriesCount: undefined, fileName, headerRowsIncluded: true, entryCountColumn: 1, entrantUniqueIdColumn: 2, oneWinPerEntrant: true, clientSession, prizes: [{ description: 'Hamper', quantity: 3, reserves: 1 }] }))
+        .expect(200)
+    ).body as string;
+    const logo = (await agent.post('/api/upload/branding').attach('file', solidPng(160, 50, [26, 95, 180]), { filename: 'logo.png', contentType: 'image/png' }).expect(201)).body;
+    await agent
+      .post('/api/draw/branding')
+      .send({
+        drawId: id,
+        branding: { borderTopColour: '#1A5FB4', borderBottomColour: '#26A269', backgroundColour: '#F6F5F4', pageColour: '#FFFFF0', textColour: '#241F31', logoColour: '#1A5FB4', font: 1, borderTopVisible: true, borderBottomVisible: true, logoOption: 'image', logoText: '', images: { Top: { fileName: 'logo.png', serverFileName: logo.serverFileName } } },
+      })
+      .expect(200);
+    const cert = (await request(t.app.getHttpServer()).get(`/api/draw/get/`).query({ id })).body;
+    const shortCode = cert.shortCode as string;
+
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto(`${base}/cert/${shortCode}/`);
+    await page.getByRole('heading', { level: 1, name: 'Certificate of random draw' }).waitFor();
+    await page.getByText('Winter raffle').waitFor();
+    expect(await page.getByTestId('winners-0').textContent()).toMatch(/^Winners: \d+, \d+, \d+; reserves: \d+$/);
+    await page.getByRole('img', { name: 'Acme Pty Ltd logo' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await page.content()).not.toContain('p1@example.com');
+    await page.screenshot({ path: `${SHOTS}/certificate-360.png`, fullPage: true });
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const fileInput = page.locator('input[type=file]');
+    await fileInput.setInputFiles({ name: 'entries.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+    await page.getByRole('button', { name: 'Check the draw' }).click();
+    await page.getByText('Match: the draw is verified.').waitFor();
+    expect(await page.locator('[data-ok=false]').count()).toBe(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/certificate-check-match.png`, fullPage: true });
+
+    const changed = file.replace('p1@example.com,2,M1', 'p1@example.com,4,M1');
+    await fileInput.setInputFiles({ name: 'entries.csv', mimeType: 'text/csv', buffer: Buffer.from(changed) });
+    await page.getByRole('button', { name: 'Check the draw' }).click();
+    await page.getByText('Mismatch: this does not reproduce the certificate.').waitFor();
+    await page.getByText('Mismatch — Entries file SHA-256:').waitFor();
+    await page.screenshot({ path: `${SHOTS}/certificate-check-mismatch.png`, fullPage: true });
+
+    // The x form: the same certificate without the winners; w and e belong to the publication pages.
+    await page.goto(`${base}/cert/${shortCode}x/`);
+    await page.getByRole('heading', { level: 1, name: 'Certificate of random draw' }).waitFor();
+    expect(await page.getByTestId('winners-0').count()).toBe(0);
+    await page.goto(`${base}/cert/${shortCode.toLowerCase()}/`);
+    await page.getByRole('heading', { level: 1, name: 'This page does not exist' }).waitFor();
+
+    // The preview frame: the branding in the hash, settled after 500 ms.
+    await page.goto(`${base}/cert/${shortCode}/?prev=true&fw=700#${Buffer.from(JSON.stringify({ g: '003366', p: 'FFEEDD', lo: 'text', lt: 'Preview Co' })).toString('base64url')}`);
+    await page.locator('[data-preview-settled=true]').waitFor();
+    await page.getByText('Preview Co').waitFor();
+    await page.screenshot({ path: `${SHOTS}/certificate-preview.png`, fullPage: true });
+    await page.evaluate(() => (window.location.hash = btoa(JSON.stringify({ lo: 'text', lt: 'Changed Co' })).replace(/=+$/, '')));
+    await page.getByText('Changed Co').waitFor();
+    await page.locator('[data-preview-settled=true]').waitFor();
+  });
+
+  it('brands the certificate from the draw page: contrast warning, refused and accepted images, preview frame, saved', async () => {
+    const { page, context } = await chromium.newPage();
+    const { agent } = await customerInBrowser(t, context, base);
+    const id = (await agent.post('/api/draw/submitdraw/').send(simpleDraw({ name: 'Branded draw' })).expect(200)).body as string;
+    const shortCode = (await agent.get('/api/draw/get/').query({ id }).expect(200)).body.shortCode as string;
+    await page.goto(`${base}/draws/detail/${id}/`);
+    await page.getByRole('heading', { level: 2, name: 'Certificate' }).waitFor();
+    await page.getByRole('button', { name: 'Brand the certificate' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Certificate branding' });
+    await dialog.waitFor();
+
+    const text = dialog.getByLabel('Text colour');
+    await text.fill('#999999');
+    await dialog.getByText(/The text colour has a contrast of 2\.85:1 against the page colour, below 4\.5:1/).waitFor();
+    await text.fill('#1A1A1A');
+    await dialog.getByText('Contrast warning').waitFor({ state: 'detached' });
+
+    const topInput = dialog.locator('input[type=file]').first();
+    await topInput.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>') });
+    await page.getByText('Upload failed: SVG images are not accepted (they can carry scripts): upload a PNG or JPEG image.').waitFor();
+    await topInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(160, 50, [192, 28, 40]) });
+    await dialog.getByText('New: logo.png (saved with the branding)').waitFor();
+    await dialog.getByText('Image', { exact: true }).click();
+    await dialog.getByLabel('Font').click();
+    await page.getByRole('option', { name: 'Bebas Neue' }).click();
+    await dialog.getByLabel('Background colour').fill('#203040');
+
+    const frame = page.frameLocator('iframe[title="Certificate preview"]');
+    await frame.locator('[data-preview-settled=true]').waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save branding' }).click();
+    await page.getByText('The certificate shows your branding.').waitFor();
+    await dialog.getByText('Current: logo.png').waitFor();
+    await frame.getByRole('img', { name: 'Acme Pty Ltd logo' }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/branding-editor.png`, fullPage: true });
+
+    const saved = (await request(t.app.getHttpServer()).get(`/api/certificate/${shortCode}/branding`).expect(200)).body;
+    expect(saved.branding).toMatchObject({ textColour: '#1A1A1A', backgroundColour: '#203040', font: 2, logoOption: 'image', images: { Top: { fileName: 'logo.png', extension: 'png' } } });
+  });
+});
+
