@@ -24,8 +24,9 @@ describe('admin statistics (API) against a fixture of known customers and draws'
     const ann = await registeredUser(t.app, { firstName: 'Ann', lastName: 'Buyer' });
     await ann.agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
     const submit = async (overrides: Record<string, unknown>) => (await ann.agent.post('/api/draw/submitdraw/').send(simpleDraw({ paymentOption: 2, ...overrides })).expect(200)).body as string;
+    const published = await submit({});
     await submit({});
-    await submit({});
+    await ann.agent.post('/api/draw/publish/').send({ id: published, published: true, columns: [0], names: ['Entry'], prizes: [0, 1], truncated: false, upperCase: false, entries: false }).expect(200);
     await submit({ scheduleOption: 1, scheduleDate: inAnHour() });
     const cancelled = await submit({ scheduleOption: 1, scheduleDate: inAnHour() });
     await ann.agent.post('/api/draw/cancel/').send({ id: cancelled }).expect(200);
@@ -46,7 +47,7 @@ describe('admin statistics (API) against a fixture of known customers and draws'
     const statistics = (await admin.agent.get('/api/admin/statistics/').expect(200)).body;
     const summary = Object.fromEntries((statistics.summary as { key: string; value: number }[]).map((entry) => [entry.key, entry.value]));
     expect(summary).toEqual({ customers: 4, apiCustomers: 1, draws: 5, cancelledDraws: 1, creditsSold: 10, unusedCredits: 7 });
-    expect(statistics).toMatchObject({ completedDraws: 3, scheduledDraws: 1, publishedDraws: 0 });
+    expect(statistics).toMatchObject({ completedDraws: 3, scheduledDraws: 1, publishedDraws: 1 });
     expect(statistics.activeUserNames).toEqual(['Ada Admin', 'Ann Buyer', 'Ben Tester']);
     expect(statistics.revenue).toEqual([{ currency: 'AUD', amount: 30000 }]);
 

@@ -9,12 +9,8 @@ import type { CustomerSortColumn } from '../domain/admin-rules.js';
 /** Draws the statistics count: every state but draft, and never test-key draws (free API integration tests). */
 const COUNTED_DRAW = `state <> 'draft' AND source <> 'test'`;
 
-/**
- * Published draws. Winner publication is not part of this code base yet: no draw can be published, so the count
- * is 0. When the `publication` table arrives, this one expression becomes its count, for example
- * `(SELECT count(DISTINCT p.draw_id)::int FROM publication p JOIN draw d ON d.id = p.draw_id WHERE d.state <> 'draft' AND d.source <> 'test' AND p.publish_date <= $1)`.
- */
-const PUBLISHED_DRAWS = '0';
+/** Published draws: those whose winners' page is live now (a scheduled publication counts once it goes live). */
+const PUBLISHED_DRAWS = `(SELECT count(*)::int FROM draw_publication p JOIN draw d ON d.id = p.draw_id WHERE p.published AND p.live AND d.state <> 'draft' AND d.source <> 'test')`;
 
 /**
  * The customer list's order, on the page query (`u` and the grouped activity `a`) and again on its rows (`p`, with
