@@ -9,6 +9,7 @@ const suites: Record<string, () => Promise<{ default: BenchSuite }>> = {
   uploads: () => import('./uploads.bench.js'),
   draws: () => import('./draws.bench.js'),
   http: () => import('./http.bench.js'),
+  lighthouse: () => import('./lighthouse.bench.js'),
 };
 
 const wanted = process.argv.slice(2);

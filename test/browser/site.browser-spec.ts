@@ -191,13 +191,23 @@ describe('the site around the product in Chromium', () => {
     const scrolls = async () => (await events(page)).filter((event) => event.name === 'scroll');
 
     // The bottom of the window at 55 % of the page.
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight * 0.55 - window.innerHeight));
+    // Scrolls and waits until the page has had its scroll event, so the 500 ms are counted from it.
+    const scrollTo = (fraction: number) =>
+      page.evaluate(
+        (at) =>
+          new Promise<void>((resolve) => {
+            window.addEventListener('scroll', () => resolve(), { once: true });
+            window.scrollTo(0, document.documentElement.scrollHeight * at - window.innerHeight);
+          }),
+        fraction,
+      );
+    await scrollTo(0.55);
     await page.clock.runFor(499);
     expect(await scrolls()).toEqual([]);
     await page.clock.runFor(1);
     expect((await scrolls()).map((event) => event.data?.depth)).toEqual([50]);
 
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await scrollTo(1);
     await page.clock.runFor(500);
     expect(await scrolls()).toHaveLength(1);
     await page.clock.runFor(58_000);
