@@ -68,6 +68,32 @@ describe('the site around the product in Chromium', () => {
     await context.close();
   });
 
+  it('serves every information page with its content and no serious accessibility violation', async () => {
+    const { page, context, consoleErrors } = await chromium.newPage({ width: 360, height: 740 });
+    await context.route(CHAT_URL, (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+    const pages: [string, string, string][] = [
+      ['/about/', 'About FairDraw', 'About us | FairDraw™'],
+      ['/news/', 'News', 'News | FairDraw™'],
+      ['/terms/', 'Terms and conditions', 'Terms and conditions | FairDraw™'],
+      ['/privacy/', 'Privacy policy', 'Privacy policy | FairDraw™'],
+      ['/cookies/', 'Cookie policy', 'Cookie policy | FairDraw™'],
+      ['/uk/compliance/', 'Prize draw compliance in the UK', 'Prize Draw Compliance in the UK | FairDraw™'],
+      ['/api/', 'The FairDraw API', 'API | FairDraw™'],
+    ];
+    for (const [path, heading, title] of pages) {
+      await page.goto(base + path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(await page.title()).toBe(title);
+      expect([path, await seriousAccessibilityViolations(page)]).toEqual([path, []]);
+    }
+    // The API page lists the endpoints of the OpenAPI document, this very form among them.
+    await page.getByText('/api/Contact/CreateHelpContact').waitFor();
+    await page.goto(base + '/cookies/');
+    for (const name of ['fairdraw.sid', 'currency', 'screenshare', 'listconfig']) await page.getByText(name, { exact: true }).waitFor();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it('does not start on a host outside the allowed list, logging 404', async () => {
     const { page, consoleErrors, context } = await chromium.newPage();
     await page.goto(`http://fairdraw.evil.example:${port}/`);
@@ -177,7 +203,8 @@ describe('the site around the product in Chromium', () => {
   });
 
   it('tracks scroll marks at most every 500 ms and sends them at most once a minute, and defers the chat widget 5 s', async () => {
-    const { page, context } = await chromium.newPage({ height: 700 });
+    // A low window, so the page is several windows tall.
+    const { page, context } = await chromium.newPage({ height: 400 });
     let chatRequests = 0;
     await context.route(CHAT_URL, (route) => {
       chatRequests += 1;
@@ -196,8 +223,10 @@ describe('the site around the product in Chromium', () => {
       page.evaluate(
         (at) =>
           new Promise<void>((resolve) => {
+            const target = Math.max(0, Math.min(document.documentElement.scrollHeight * at - window.innerHeight, document.documentElement.scrollHeight - window.innerHeight));
+            if (Math.abs(window.scrollY - target) < 1) throw new Error(`The page is already at ${target}`);
             window.addEventListener('scroll', () => resolve(), { once: true });
-            window.scrollTo(0, document.documentElement.scrollHeight * at - window.innerHeight);
+            window.scrollTo(0, target);
           }),
         fraction,
       );
