@@ -11,6 +11,7 @@ const suites: Record<string, () => Promise<{ default: BenchSuite }>> = {
   http: () => import('./http.bench.js'),
   load: () => import('./load.bench.js'),
   admin: () => import('./admin.bench.js'),
+  lighthouse: () => import('./lighthouse.bench.js'),
 };
 
 const wanted = process.argv.slice(2);

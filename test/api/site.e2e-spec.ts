@@ -159,4 +159,15 @@ describe('allowed host names in the page', () => {
     const page = await request(t.app.getHttpServer()).get('/au/faqs/').expect(200);
     expect(page.text).toContain('<meta name="fairdraw-allowed-hostnames" content="fairdraw.test"></head>');
   });
+
+  it('sends the Brotli copy of a built script to a browser that accepts it', async () => {
+    const page = await request(t.app.getHttpServer()).get('/').expect(200);
+    const script = /src="(\/assets\/index-[^"]+\.js)"/.exec(page.text)?.[1];
+    expect(script).toBeDefined();
+    const plain = await request(t.app.getHttpServer()).get(script!).set('Accept-Encoding', 'identity').expect(200);
+    const compressed = await request(t.app.getHttpServer()).get(script!).set('Accept-Encoding', 'br').expect(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    // The bytes on the wire (supertest hands back the decoded text).
+    expect(Number(compressed.headers['content-length'])).toBeLessThan(plain.text.length / 2);
+  });
 });

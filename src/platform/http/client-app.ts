@@ -35,11 +35,14 @@ export async function serveClientApp(app: NestFastifyApplication, distDir: strin
   const root = resolve(distDir);
   if (!existsSync(join(root, 'index.html'))) return undefined;
   const meta = `<meta name="fairdraw-allowed-hostnames" content="${attribute(allowedHostnames)}">`;
+  // Read once, like the asset routes (wildcard: false): a new build is served after a restart.
   const indexHtml = readFileSync(join(root, 'index.html'), 'utf8').replace('</head>', `${meta}</head>`);
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz copies of its assets (client/vite.config.ts).
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       res.header('Cache-Control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },

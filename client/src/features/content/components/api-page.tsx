@@ -1,7 +1,8 @@
-import { Alert, Anchor, Badge, Code, Group, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Box, Alert, Anchor, Badge, Code, Group, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { apiDocument, CURL_EXAMPLE, TYPESCRIPT_EXAMPLE } from '../documents/api';
 import { ContentPage } from './content-page';
+import classes from './content.module.css';
 
 interface Endpoint {
   method: string;
@@ -43,7 +44,7 @@ function EndpointList() {
   if (failed) return <Alert color="red">The list of endpoints could not be loaded. The interactive reference has them all.</Alert>;
   if (!endpoints) return <Skeleton height={240} />;
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Box className={classes.scroll} tabIndex={0} role="region" aria-label={'Endpoints'}>
       <Table striped withTableBorder>
         <Table.Thead>
           <Table.Tr>
@@ -57,7 +58,7 @@ function EndpointList() {
             <Table.Tr key={endpoint.method + endpoint.path}>
               <Table.Td>
                 <Group gap={6} wrap="nowrap">
-                  <Badge variant="light" color="gray.8" radius="sm" w={64}>
+                  <Badge variant="outline" color="gray.8" radius="sm" w={64}>
                     {endpoint.method}
                   </Badge>
                   <Code>{endpoint.path}</Code>
@@ -69,7 +70,7 @@ function EndpointList() {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </Box>
   );
 }
 
@@ -87,10 +88,10 @@ export default function ApiPage() {
             <Tabs.Tab value="ts">TypeScript</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="curl" pt="xs">
-            <Code block>{CURL_EXAMPLE}</Code>
+            <Code block tabIndex={0} aria-label="curl example">{CURL_EXAMPLE}</Code>
           </Tabs.Panel>
           <Tabs.Panel value="ts" pt="xs">
-            <Code block>{TYPESCRIPT_EXAMPLE}</Code>
+            <Code block tabIndex={0} aria-label="TypeScript example">{TYPESCRIPT_EXAMPLE}</Code>
           </Tabs.Panel>
         </Tabs>
       </Stack>

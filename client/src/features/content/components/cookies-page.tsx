@@ -1,6 +1,7 @@
-import { Table, Title } from '@mantine/core';
+import { Box, Table, Title } from '@mantine/core';
 import { cookieRows, cookiesDocument } from '../documents/cookies';
 import { ContentPage } from './content-page';
+import classes from './content.module.css';
 
 export default function CookiesPage() {
   return (
@@ -11,7 +12,7 @@ export default function CookiesPage() {
           <Title order={2} size="h3" id="cookie-list" mb="xs">
             The cookies we set
           </Title>
-          <Table.ScrollContainer minWidth={560}>
+          <Box className={classes.scroll} tabIndex={0} role="region" aria-label={'The cookies we set'}>
             <Table striped withTableBorder>
               <Table.Thead>
                 <Table.Tr>
@@ -34,7 +35,7 @@ export default function CookiesPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </Box>
         </section>
       }
     />

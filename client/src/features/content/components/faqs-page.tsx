@@ -21,7 +21,7 @@ export default function FaqsPage() {
         <Title order={1}>Frequently asked questions</Title>
         <Text size="lg" c="gray.8">
           Answers about running certified draws with FairDraw. Still unsure?{' '}
-          <Anchor component={Link} to={link('contact')}>
+          <Anchor component={Link} to={link('contact')} underline="always">
             Ask us
           </Anchor>
           .

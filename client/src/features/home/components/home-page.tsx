@@ -89,11 +89,10 @@ export default function HomePage() {
               Try the free number generator
             </Button>
           </Group>
-          {site && (
-            <Text size="sm" c="dimmed">
-              Rated {site.reviewSummary.rating.toFixed(1)} from {site.reviewSummary.count} reviews
-            </Text>
-          )}
+          {/* The line keeps its height while the configuration loads, so the wizard below does not jump. */}
+          <Text size="sm" c="dimmed" mih="1.55em">
+            {site ? `Rated ${site.reviewSummary.rating.toFixed(1)} from ${site.reviewSummary.count} reviews` : ''}
+          </Text>
         </Stack>
       </Container>
 

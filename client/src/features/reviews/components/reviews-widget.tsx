@@ -69,7 +69,7 @@ export function ReviewsWidget() {
       {isLoading ? (
         <Skeleton height={160} />
       ) : (
-        <ScrollArea type="auto" offsetScrollbars scrollbarSize={8} viewportProps={{ tabIndex: 0, 'aria-label': 'Reviews, scroll sideways' } as Record<string, unknown>}>
+        <ScrollArea type="auto" offsetScrollbars scrollbarSize={8} viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Reviews, scroll sideways' } as Record<string, unknown>}>
           <Group gap="md" wrap="nowrap" align="stretch" pb="xs">
             {cards}
           </Group>

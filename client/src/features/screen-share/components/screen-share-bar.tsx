@@ -21,7 +21,7 @@ export function ScreenShareBar() {
           {settings.time && <ScreenShareClock timeZone={settings.timezone} />}
         </Group>
         <Group gap="xs">
-          <Anchor component={Link} to={link('screenShareMode')} size="sm">
+          <Anchor component={Link} to={link('screenShareMode')} size="sm" underline="always">
             Settings
           </Anchor>
           <Button size="compact-sm" variant="default" onClick={() => update({ enabled: false })}>

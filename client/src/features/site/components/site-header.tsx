@@ -105,7 +105,7 @@ export function SiteHeader() {
     <Box component="header" className={classes.header}>
       <Container size="lg" h="100%">
         <Group h="100%" justify="space-between" wrap="nowrap">
-          <Anchor component={Link} to={link('home')} className={classes.logo} underline="never" aria-label="FairDraw home">
+          <Anchor component={Link} to={link('home')} className={classes.logo} underline="never" aria-label="FairDraw™ home">
             <Text component="span" fw={800} fz="xl" c="brand.8">
               FairDraw™
             </Text>
