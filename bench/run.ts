@@ -10,6 +10,9 @@ const suites: Record<string, () => Promise<{ default: BenchSuite }>> = {
   draws: () => import('./draws.bench.js'),
   http: () => import('./http.bench.js'),
   publication: () => import('./publication.bench.js'),
+  load: () => import('./load.bench.js'),
+  admin: () => import('./admin.bench.js'),
+  lighthouse: () => import('./lighthouse.bench.js'),
 };
 
 const wanted = process.argv.slice(2);

@@ -4,12 +4,14 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Environment } from './config/environment.js';
 import { migrations } from './migrations/index.js';
 import { AccountsModule } from './accounts/accounts.module.js';
+import { AdminModule } from './admin/admin.module.js';
 import { BillingModule } from './billing/billing.module.js';
 import { CertificatesModule } from './certificates/certificates.module.js';
 import { DrawsModule } from './draws/draws.module.js';
 import { ClockModule } from './platform/clock/clock.js';
 import { SafeTypeormLogger } from './platform/database/safe-typeorm.logger.js';
 import { DownloadsModule } from './platform/downloads/downloads.js';
+import { HealthModule } from './platform/health/health.module.js';
 import { HumanCheckModule } from './platform/human-check/human-check.module.js';
 import { JobsModule } from './platform/jobs/jobs.module.js';
 import { MailModule } from './platform/mail/mail.module.js';
@@ -59,14 +61,16 @@ export class AppModule {
         MailModule,
         DownloadsModule,
         StorageModule,
+        HealthModule,
         SiteModule,
         AccountsModule,
         BillingModule,
         UploadsModule,
         DrawsModule,
         ToolsModule,
-        PublicationModule,
+        AdminModule,
         CertificatesModule,
+        PublicationModule,
       ],
     };
   }

@@ -4,6 +4,7 @@ import '@fontsource/inter/latin-700.css';
 import '@fontsource/inter/latin-800.css';
 import '@fontsource/inter/latin-ext-400.css';
 import '@fontsource/inter/latin-ext-700.css';
+import './app/font-fallback.css';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
@@ -11,7 +12,7 @@ import { Notifications } from '@mantine/notifications';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router/dom';
-import { isAllowedHostname } from './app/countries';
+import { configuredHostnames, isAllowedHostname } from './app/countries';
 import { blockBackspaceNavigation } from './app/keyboard';
 import { createAppRouter } from './app/router';
 import { createStore } from './app/store';
@@ -21,7 +22,7 @@ import { AnalyticsProvider } from './features/analytics/analytics-context';
 import { readScreenShareCookie } from './features/site/screen-share';
 
 function start(): void {
-  if (!isAllowedHostname(window.location.hostname)) {
+  if (!isAllowedHostname(window.location.hostname, configuredHostnames(document))) {
     // The product runs on its own host names only (part 1 §1).
     console.error('404');
     return;

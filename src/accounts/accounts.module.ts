@@ -8,6 +8,7 @@ import { ApiKeysController } from './api/api-keys.controller.js';
 import { AuthenticationGuard } from './api/auth/authentication.guard.js';
 import { LocalStrategy } from './api/auth/local.strategy.js';
 import { SessionSerializer } from './api/auth/session.serializer.js';
+import { AccountAdministrationService } from './application/account-administration.service.js';
 import { AccountLimits } from './application/account-limits.js';
 import { AccountService } from './application/account.service.js';
 import { ApiKeyService } from './application/api-key.service.js';
@@ -24,6 +25,7 @@ import { UserOrmEntity } from './infrastructure/user.orm-entity.js';
   controllers: [AccountController, ApiKeysController],
   providers: [
     AccountService,
+    AccountAdministrationService,
     ApiKeyService,
     AccountLimits,
     LocalStrategy,
@@ -35,6 +37,6 @@ import { UserOrmEntity } from './infrastructure/user.orm-entity.js';
     // Every route passes through it: it resolves the caller and applies RequireUser/RequireAdmin/RequireSession.
     { provide: APP_GUARD, useClass: AuthenticationGuard },
   ],
-  exports: [AccountService, ApiKeyService],
+  exports: [AccountService, AccountAdministrationService, ApiKeyService],
 })
 export class AccountsModule {}

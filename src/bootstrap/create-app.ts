@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { Logger, type LoggerService, type LogLevel } from '@nestjs/common';
 import fastifyMultipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
@@ -10,6 +11,8 @@ import { refuseCrossSiteStateChanges } from '../platform/http/cross-site.js';
 import { ErrorEnvelopeFilter } from '../platform/http/error-envelope.filter.js';
 import { buildOpenApiDocument } from '../platform/http/openapi.js';
 import { registerSessions } from '../platform/http/sessions.js';
+import { requestIdOf, REQUEST_ID_HEADER } from '../platform/logging/request-context.js';
+import { registerRequestLogging } from '../platform/logging/request-logging.js';
 import { createValidationPipe } from '../platform/http/validation.js';
 
 export interface CreateAppOptions {
@@ -28,6 +31,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: environment.TRUST_PROXY ?? false,
     bodyLimit: 1024 * 1024,
+    genReqId: (request: IncomingMessage) => requestIdOf(request.headers[REQUEST_ID_HEADER]),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot({ environment, databaseUrl: options.databaseUrl }), adapter, {
     logger: options.logger ?? ['error', 'warn', 'log'],
@@ -35,12 +39,14 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     // Webhook signatures are computed over the exact bytes received.
     rawBody: true,
   });
+  // First, so that every later hook and handler logs with the request's id.
+  registerRequestLogging(app.getHttpAdapter().getInstance());
   refuseCrossSiteStateChanges(app.getHttpAdapter().getInstance());
   await registerSessions(app, environment, options.databaseUrl);
   // Uploads stream part by part (never buffered); each route passes its own file size limit.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20, fieldSize: 64 * 1024, parts: 30, headerPairs: 100 } });
   app.useGlobalPipes(createValidationPipe());
-  const clientFallback = await serveClientApp(app, environment.CLIENT_DIST_DIR);
+  const clientFallback = await serveClientApp(app, environment.CLIENT_DIST_DIR, environment.ALLOWED_HOSTNAMES);
   if (!clientFallback) new Logger('Client').warn(`No client build in ${environment.CLIENT_DIST_DIR}: run npm run build:client`);
   app.useGlobalFilters(new ErrorEnvelopeFilter(clientFallback));
   SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app), { jsonDocumentUrl: 'api/docs/openapi.json' });

@@ -127,6 +127,66 @@ export class Environment {
   @IsIn(['true', 'false'])
   DRAW_PAUSE_BEFORE_COMMIT?: 'true' | 'false';
 
+  /**
+   * Where files live: `local` (DATA_DIR/files, one machine) or `s3` (an S3-compatible bucket that every process
+   * shares; needed to run more than one process). docs/operations.md lists the settings of each.
+   */
+  @IsIn(['local', 's3'])
+  STORAGE: 'local' | 's3' = 'local';
+
+  @IsOptional()
+  @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'S3_BUCKET must be a bucket name (3 to 63 lower-case letters, digits, dots or hyphens)' })
+  S3_BUCKET?: string;
+
+  /** Prepended to every object key, so that one bucket can hold several installations (e.g. `fairdraw/`). */
+  @IsOptional()
+  @Matches(/^([A-Za-z0-9_-][A-Za-z0-9._-]*\/)+$/, { message: 'S3_PREFIX must be folder names ending in /, e.g. fairdraw/' })
+  S3_PREFIX?: string;
+
+  @IsString()
+  S3_REGION = 'us-east-1';
+
+  /** An S3-compatible service (MinIO, Ceph, R2...); AWS S3 itself when unset. */
+  @IsOptional()
+  @Matches(/^https?:\/\/\S+$/, { message: 'S3_ENDPOINT must be an http(s) URL' })
+  S3_ENDPOINT?: string;
+
+  /** Bucket in the path (http://host/bucket/key) rather than the host name: what most S3-compatible services need. */
+  @IsIn(['true', 'false'])
+  S3_FORCE_PATH_STYLE: 'true' | 'false' = 'false';
+
+  /** Both or neither; without them the AWS SDK's default chain (AWS_* variables, instance or task role). */
+  @IsOptional() @IsString() S3_ACCESS_KEY_ID?: string;
+  @IsOptional() @IsString() S3_SECRET_ACCESS_KEY?: string;
+
+  /** Size of the parts of a multipart upload (S3's minimum is 5 MB); a write holds about three parts in memory. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(5)
+  @Max(512)
+  S3_PART_SIZE_MB = 8;
+
+  /** pino's level for the JSON lines on stdout. */
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace'])
+  LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' = 'info';
+
+  /**
+   * On SIGTERM, how long readiness answers 503 while requests are still served, so that the load balancer stops
+   * sending new ones before the listener closes (about two health-check intervals).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(300)
+  SHUTDOWN_DELAY_SECONDS = 0;
+
+  /** On SIGTERM, how long requests under way and running jobs get to finish before they are handed back. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(600)
+  SHUTDOWN_GRACE_SECONDS = 20;
+
   /** Signs session cookies; required in production (every process must share it), generated into DATA_DIR otherwise. */
   @IsOptional()
   @IsString()
@@ -146,10 +206,26 @@ export class Environment {
   @IsOptional()
   @Matches(/^https?:\/\/[^\s/]+(:\d+)?$/, { message: 'PUBLIC_URL must be an http(s) origin without a path, e.g. https://fairdraw.com' })
   PUBLIC_URL?: string;
+
+  /** Site (issue 13): extra host names the client may run on (comma-separated domains, any subdomain too). */
+  @IsOptional() @Matches(/^[a-z0-9.,\s-]+$/i, { message: 'ALLOWED_HOSTNAMES must list host names, e.g. fairdraw.test,example.org' }) ALLOWED_HOSTNAMES?: string;
+  /** Where contact-form messages are mailed. */
+  @IsString() SUPPORT_EMAIL = 'support@fairdraw.com';
+  /** Reviews come from this JSON feed (positional records) when set; from the review table otherwise. */
+  @IsOptional() @Matches(/^https?:\/\/\S+$/, { message: 'REVIEWS_FEED_URL must be an http(s) URL' }) REVIEWS_FEED_URL?: string;
+  /** Author ids whose reviews are never shown (comma-separated). */
+  @IsOptional() @IsString() REVIEWS_DISABLED_AUTHORS?: string;
+  /** Up to three content hosts (comma-separated origins) that serve review logos, chosen by the review's index. */
+  @IsOptional() @IsString() CONTENT_HOSTS?: string;
+  /** Third-party services: nothing loads in the page unless its setting is present. */
+  @IsOptional() @Matches(/^G-[A-Z0-9]+$/, { message: 'ANALYTICS_ID must be a Google Analytics 4 measurement id (G-XXXX)' }) ANALYTICS_ID?: string;
+  @IsOptional() @Matches(/^https:\/\/\S+$/, { message: 'CHAT_WIDGET_URL must be an https URL' }) CHAT_WIDGET_URL?: string;
 }
 
 const OPTIONAL_KEYS = ['DATABASE_URL', 'RECAPTCHA_SECRET_KEY', 'RECAPTCHA_SITE_KEY', 'SMTP_URL', 'PUBLIC_URL', 'SESSION_SECRET', 'ENTRY_CHECK_SECRET', 'TRUST_PROXY',
-  'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'STRIPE_PUBLISHABLE_KEY', 'PAYPAL_CLIENT_ID', 'PAYPAL_SECRET', 'QUANTUM_SEED_URL', 'QUANTUM_SEED_API_KEY', 'DRAW_PAUSE_BEFORE_COMMIT'];
+  'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'STRIPE_PUBLISHABLE_KEY', 'PAYPAL_CLIENT_ID', 'PAYPAL_SECRET', 'QUANTUM_SEED_URL', 'QUANTUM_SEED_API_KEY', 'DRAW_PAUSE_BEFORE_COMMIT',
+  'ALLOWED_HOSTNAMES', 'REVIEWS_FEED_URL', 'REVIEWS_DISABLED_AUTHORS', 'CONTENT_HOSTS', 'ANALYTICS_ID', 'CHAT_WIDGET_URL',
+  'S3_BUCKET', 'S3_PREFIX', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
 
 export class EnvironmentError extends Error {}
 
@@ -169,11 +245,18 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   if (environment.DRAW_PAUSE_BEFORE_COMMIT === 'true' && environment.NODE_ENV !== 'test') {
     throw new EnvironmentError('Invalid configuration:\n  DRAW_PAUSE_BEFORE_COMMIT is a test hook and only allowed with NODE_ENV=test.');
   }
+  if (environment.STORAGE === 's3' && !environment.S3_BUCKET) {
+    throw new EnvironmentError('Invalid configuration:\n  S3_BUCKET is required with STORAGE=s3.');
+  }
+  if (!environment.S3_ACCESS_KEY_ID !== !environment.S3_SECRET_ACCESS_KEY) {
+    throw new EnvironmentError('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither.');
+  }
   if (environment.NODE_ENV === 'production') {
     const missing = [
       !environment.RECAPTCHA_SECRET_KEY && 'RECAPTCHA_SECRET_KEY is required in production: without it the human check would let every request through.',
       !environment.SESSION_SECRET && 'SESSION_SECRET is required in production: every process must sign sessions with the same secret.',
       !environment.ENTRY_CHECK_SECRET && 'ENTRY_CHECK_SECRET is required in production: every process must key entry check digests with the same secret.',
+      !environment.SMTP_URL && 'SMTP_URL is required in production: without it mail would be written to the log, addresses and links included.',
     ].filter(Boolean);
     if (missing.length) throw new EnvironmentError(`Invalid configuration:\n  ${missing.join('\n  ')}`);
   }

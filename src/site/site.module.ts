@@ -1,16 +1,42 @@
 import { Module } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import type { Environment } from '../config/environment.js';
+import { ContactController } from './api/contact.controller.js';
 import { SiteController } from './api/site.controller.js';
 import { VersionController } from './api/version.controller.js';
+import { ContactService } from './application/contact.service.js';
+import { ReviewsService } from './application/reviews.service.js';
 import { SiteConfigurationService } from './application/site-configuration.service.js';
+import { HelpContactOrmEntity } from './infrastructure/help-contact.orm-entity.js';
+import { JsonFeedReviewSource } from './infrastructure/json-feed-review.source.js';
+import { ReviewOrmEntity } from './infrastructure/review.orm-entity.js';
 import { SiteSettingOrmEntity } from './infrastructure/site-setting.orm-entity.js';
+import { TypeormHelpContactRepository } from './infrastructure/typeorm-help-contact.repository.js';
+import { TypeormReviewSource } from './infrastructure/typeorm-review.source.js';
 import { TypeormSiteSettingRepository } from './infrastructure/typeorm-site-setting.repository.js';
-import { SITE_SETTING_REPOSITORY } from './site.tokens.js';
+import { HELP_CONTACT_REPOSITORY, REVIEW_SOURCE, SITE_SETTING_REPOSITORY } from './site.tokens.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([SiteSettingOrmEntity])],
-  controllers: [SiteController, VersionController],
-  providers: [SiteConfigurationService, { provide: SITE_SETTING_REPOSITORY, useClass: TypeormSiteSettingRepository }],
+  imports: [TypeOrmModule.forFeature([SiteSettingOrmEntity, HelpContactOrmEntity, ReviewOrmEntity])],
+  controllers: [SiteController, VersionController, ContactController],
+  providers: [
+    SiteConfigurationService,
+    ContactService,
+    ReviewsService,
+    TypeormReviewSource,
+    { provide: SITE_SETTING_REPOSITORY, useClass: TypeormSiteSettingRepository },
+    { provide: HELP_CONTACT_REPOSITORY, useClass: TypeormHelpContactRepository },
+    {
+      // A configured JSON feed replaces the review table.
+      provide: REVIEW_SOURCE,
+      inject: [ConfigService, TypeormReviewSource],
+      useFactory: (config: ConfigService<Environment, true>, table: TypeormReviewSource) => {
+        const feed = config.get('REVIEWS_FEED_URL', { infer: true });
+        return feed ? new JsonFeedReviewSource(feed) : table;
+      },
+    },
+  ],
   exports: [SiteConfigurationService],
 })
 export class SiteModule {}

@@ -48,6 +48,22 @@ describe('draws on uploaded entries files (API)', () => {
     expect(stranger).not.toContain('"columns":[');
   });
 
+  it('stores every winner\'s fields exactly, backslashes, quotes, delimiters and non-ASCII text included', async () => {
+    const rows = ['C:\\entries\\a.csv,plain', '"quoted, with comma","say ""hi"""', 'Zoë \\N \\t,日本語', '\\,"line\nbreak"'];
+    const expected = [['C:\\entries\\a.csv', 'plain'], ['quoted, with comma', 'say "hi"'], ['Zoë \\N \\t', '日本語'], ['\\', 'line\nbreak']];
+    const { fileName, clientSession } = await uploaded(t, 'escapes.csv', `first,second\n${rows.join('\n')}\n`);
+    const owner = browser(t.app);
+    const id = (
+      await owner
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ entryMethod: 'upload', entriesCount: undefined, fileName, headerRowsIncluded: true, clientSession, prizes: [{ description: 'All', quantity: 4, reserves: 0 }] }))
+        .expect(200)
+    ).body as string;
+    const draw = (await owner.get('/api/draw/get/').query({ id, clientSession }).expect(200)).body;
+    const byEntry = new Map<number, string[]>(draw.prizes[0].winners.map((w: { entryNumber: number; columns: string[] }) => [w.entryNumber, w.columns]));
+    expect(expected.map((_, i) => byEntry.get(i + 1))).toEqual(expected);
+  });
+
   it('draws with ticket counts and one win per entrant exactly as a re-run from the file and the seed does', async () => {
     const file = entriesFile(60);
     const { fileName, clientSession } = await uploaded(t, 'weighted.csv', file);

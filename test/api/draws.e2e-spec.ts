@@ -34,6 +34,15 @@ describe('draws: submit, execute, verify (API)', () => {
     ]);
   });
 
+  it("removes a draw's winners with the draw, and only its own (the cascade kept by a trigger)", async () => {
+    const gone = (await browser(t.app).post('/api/draw/submitdraw/').send(simpleDraw()).expect(200)).body as string;
+    const kept = (await browser(t.app).post('/api/draw/submitdraw/').send(simpleDraw()).expect(200)).body as string;
+    const winnersOf = async (id: string) => (await t.query<{ n: number }>('SELECT count(*)::int AS n FROM draw_winner WHERE draw_id = $1', [id]))[0].n;
+    expect([await winnersOf(gone), await winnersOf(kept)]).toEqual([5, 5]);
+    await t.query('DELETE FROM draw WHERE id = $1', [gone]);
+    expect([await winnersOf(gone), await winnersOf(kept)]).toEqual([0, 5]);
+  });
+
   it.each([
     [{ name: '' }, 'name', 'Please enter the name of the draw.'],
     [{ organisation: '  ' }, 'organisation', 'Please enter the name of the organisation running the draw.'],

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { APP_VERSION } from '../../src/config/app-version.js';
+import { startHttpStub, type HttpStub } from '../support/http-stub.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 describe('site configuration and version (API)', () => {
@@ -41,6 +43,7 @@ describe('site configuration and version (API)', () => {
       reviewSummary: { rating: 5, count: 33 },
       prices: { currency: 'USD', drawSingle: 4000, draw10: 24000, draw100: 160000 },
       recaptchaSiteKey: null,
+      thirdParty: { analyticsId: null, chatWidgetUrl: null },
     });
   });
 
@@ -84,5 +87,87 @@ describe('site configuration and version (API)', () => {
 
   it('refuses a stored limit that is not positive (the table keeps the rule)', async () => {
     await expect(t.query(`INSERT INTO site_setting (key, value) VALUES ('winnersLimit', 0)`)).rejects.toThrow(/check constraint/);
+  });
+
+  it('lists reviews from the review table, newest first, with no invented reviews by default', async () => {
+    expect((await http().get('/api/site/reviews').expect(200)).body).toEqual({ reviews: [], contentHosts: [] });
+    await t.query(
+      `INSERT INTO review (author_id, reviewed_at, rating, author_name, author_job_title, company_name, company_logo_file, company_url, text)
+       VALUES ('a', '2026-01-01T00:00:00Z', 5, 'Example A', 'Example', 'Example Co', '', '', 'EXAMPLE REVIEW <b>A</b>'),
+              ('b', '2026-02-01T00:00:00Z', 5, 'Example B', 'Example', 'Example Co', 'b.png', 'https://example.com/', 'EXAMPLE REVIEW B')`,
+    );
+    try {
+      const { body } = await http().get('/api/site/reviews').expect(200);
+      expect(body.reviews.map((review: { authorId: string }) => review.authorId)).toEqual(['b', 'a']);
+      expect(body.reviews[1]).toEqual({
+        authorId: 'a',
+        time: Date.parse('2026-01-01T00:00:00Z'),
+        rating: 5,
+        authorName: 'Example A',
+        authorJobTitle: 'Example',
+        companyName: 'Example Co',
+        companyLogoFile: '',
+        companyUrl: '',
+        text: 'EXAMPLE REVIEW <b>A</b>',
+      });
+    } finally {
+      await t.query('DELETE FROM review');
+    }
+  });
+});
+
+describe('reviews from a JSON feed (API)', () => {
+  let t: TestApp;
+  let feed: HttpStub;
+
+  beforeAll(async () => {
+    const fixture = readFileSync('test/fixtures/example-reviews.json', 'utf8');
+    feed = await startHttpStub((_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end(fixture));
+    t = await createTestApp({
+      env: { REVIEWS_FEED_URL: feed.url + '/reviews.json', REVIEWS_DISABLED_AUTHORS: 'example-disabled', CONTENT_HOSTS: 'https://c1.example,https://c2.example,https://c3.example' },
+    });
+  });
+
+  afterAll(async () => {
+    await t.close();
+    await feed.close();
+  });
+
+  it('reads positional records (seconds or milliseconds), skips disabled authors and reads the feed at most every 10 minutes', async () => {
+    const { body } = await request(t.app.getHttpServer()).get('/api/site/reviews').expect(200);
+    expect(body.reviews.map((review: { authorId: string }) => review.authorId)).toEqual(['example-1', 'example-2', 'example-3']);
+    expect(body.reviews[0].time).toBe(1_763_700_000_000);
+    expect(body.reviews[1].time).toBe(1_763_000_000_000);
+    expect(body.contentHosts).toEqual(['https://c1.example', 'https://c2.example', 'https://c3.example']);
+    await request(t.app.getHttpServer()).get('/api/site/reviews').expect(200);
+    expect(feed.requests).toHaveLength(1);
+  });
+});
+
+describe('allowed host names in the page', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ALLOWED_HOSTNAMES: 'fairdraw.test' } });
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('carries the configured host names in a meta tag of every client page', async () => {
+    const page = await request(t.app.getHttpServer()).get('/au/faqs/').expect(200);
+    expect(page.text).toContain('<meta name="fairdraw-allowed-hostnames" content="fairdraw.test"></head>');
+  });
+
+  it('sends the Brotli copy of a built script to a browser that accepts it', async () => {
+    const page = await request(t.app.getHttpServer()).get('/').expect(200);
+    const script = /src="(\/assets\/index-[^"]+\.js)"/.exec(page.text)?.[1];
+    expect(script).toBeDefined();
+    const plain = await request(t.app.getHttpServer()).get(script!).set('Accept-Encoding', 'identity').expect(200);
+    const compressed = await request(t.app.getHttpServer()).get(script!).set('Accept-Encoding', 'br').expect(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    // The bytes on the wire (supertest hands back the decoded text).
+    expect(Number(compressed.headers['content-length'])).toBeLessThan(plain.text.length / 2);
   });
 });

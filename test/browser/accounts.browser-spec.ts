@@ -404,7 +404,7 @@ describe('accounts in Chromium: pages and session behaviour', () => {
     await page.waitForURL(`${base}/faqs/`);
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     const askedAgain = page.waitForResponse((response) => response.url().includes('/api/version/get'));
-    await page.getByRole('banner').getByRole('link', { name: 'FairDraw home' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'FairDraw™ home' }).click();
     await page.waitForURL(`${base}/`);
     await askedAgain;
     await page.waitForLoadState('networkidle');

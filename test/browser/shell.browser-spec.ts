@@ -125,7 +125,7 @@ describe('client shell in Chromium', () => {
 
   it('stops the loading indicator and logs the error when a screen fails to load', async () => {
     const { page, consoleErrors } = await chromium.newPage();
-    await page.route(/\/assets\/placeholder-page-[^/]+\.js$/, (route) => route.abort());
+    await page.route(/\/assets\/faqs-page-[^/]+\.js$/, (route) => route.abort());
     await page.goto(base + '/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.getByRole('banner').getByRole('link', { name: 'FAQs' }).click();

@@ -12,7 +12,7 @@ export interface TestBrowser {
 }
 
 /** Debian's Chromium, headless, with the flags that keep it off the (closed) network; Playwright gives it a fresh profile. */
-export async function launchBrowser(): Promise<TestBrowser> {
+export async function launchBrowser(options: { args?: string[] } = {}): Promise<TestBrowser> {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium, or set CHROMIUM_PATH.`);
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -24,6 +24,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(options.args ?? []),
     ],
   });
   return {

@@ -1,4 +1,4 @@
-import { countryOfHost, currentCountry, isAllowedHostname, splitCountryPrefix } from './countries';
+import { countryOfHost, countrySiteHref, currentCountry, isAllowedHostname, splitCountryPrefix } from './countries';
 
 describe('country sites', () => {
   it('splits a country prefix from the path', () => {
@@ -21,5 +21,16 @@ describe('country sites', () => {
     expect(isAllowedHostname('fairdraw.co.uk')).toBe(true);
     expect(isAllowedHostname('fairdraw.com.evil.example')).toBe(false);
     expect(isAllowedHostname('notfairdraw.com')).toBe(false);
+    expect(isAllowedHostname('au.fairdraw.test')).toBe(false);
+    expect(isAllowedHostname('au.fairdraw.test', ['fairdraw.test'])).toBe(true);
+    expect(isAllowedHostname('fairdraw.test.evil.example', ['fairdraw.test'])).toBe(false);
+  });
+});
+
+describe('countrySiteHref', () => {
+  it("leads to the country's domain from a product domain, else to the prefix on this host", () => {
+    expect(countrySiteHref('au', 'www.fairdraw.com')).toBe('https://www.fairdraw.com.au/');
+    expect(countrySiteHref('uk', 'fairdraw.ca')).toBe('https://www.fairdraw.co.uk/');
+    expect(countrySiteHref('nz', 'localhost')).toBe('/nz/');
   });
 });

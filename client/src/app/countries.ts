@@ -27,8 +27,39 @@ export function currentCountry(pathname: string, hostname: string): CountryCode 
 /** The product runs on its own host names and on local hosts only (part 1 §1 "Hostname restriction"). */
 export const PRODUCT_DOMAINS = ['fairdraw.com', 'fairdraw.com.au', 'fairdraw.co.uk', 'fairdraw.co.nz', 'fairdraw.ca'];
 
-export function isAllowedHostname(hostname: string): boolean {
+/** Each country site's own domain (part 2 §9 "Domain options"). */
+export const COUNTRY_DOMAINS: Record<CountryCode, string> = {
+  us: 'fairdraw.com',
+  au: 'fairdraw.com.au',
+  uk: 'fairdraw.co.uk',
+  nz: 'fairdraw.co.nz',
+  ca: 'fairdraw.ca',
+};
+
+/** The EU sister site, a separate service for the European Union. */
+export const EU_SISTER_SITE = 'https://www.fairdraw.eu/';
+
+/**
+ * Where a country's flag in the footer leads: on the product's own domains, that country's domain; elsewhere (local
+ * hosts, a staging domain) the country prefix on this host.
+ */
+export function countrySiteHref(code: CountryCode, hostname: string): string {
+  const host = hostname.toLowerCase();
+  const onProductDomain = PRODUCT_DOMAINS.some((domain) => host === domain || host.endsWith('.' + domain));
+  return onProductDomain ? `https://www.${COUNTRY_DOMAINS[code]}/` : `/${code}/`;
+}
+
+export function isAllowedHostname(hostname: string, configured: readonly string[] = []): boolean {
   const host = hostname.toLowerCase();
   if (host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost')) return true;
-  return PRODUCT_DOMAINS.some((domain) => host === domain || host.endsWith('.' + domain));
+  return [...PRODUCT_DOMAINS, ...configured].some((domain) => host === domain || host.endsWith('.' + domain));
+}
+
+/** The extra host names the server was configured with (ALLOWED_HOSTNAMES), carried by the page in a meta tag. */
+export function configuredHostnames(doc: Document): string[] {
+  const content = doc.querySelector('meta[name="fairdraw-allowed-hostnames"]')?.getAttribute('content') ?? '';
+  return content
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
 }

@@ -5,6 +5,8 @@ import { useGetSiteConfigurationQuery } from '../api/site-api';
 import { SessionKeeper } from '../features/accounts/components/session-keeper';
 import { selectLoginRequiredCount } from '../features/accounts/session-slice';
 import { useAnalytics } from '../features/analytics/analytics-context';
+import { ThirdPartyServices, ToolMetadata, useScrollDepth } from '../features/analytics/site-services';
+import { ScreenShareBar } from '../features/screen-share/components/screen-share-bar';
 import { SiteFooter } from '../features/site/components/site-footer';
 import { SiteHeader } from '../features/site/components/site-header';
 import { countryChanged } from '../features/site/site-slice';
@@ -27,6 +29,7 @@ export function RootLayout() {
   const country = currentCountry(location.pathname, window.location.hostname);
   const { data: site } = useGetSiteConfigurationQuery({ country });
   const loginRequiredCount = useAppSelector(selectLoginRequiredCount);
+  useScrollDepth(current?.name, location.pathname);
 
   useEffect(() => {
     dispatch(countryChanged(country));
@@ -66,11 +69,14 @@ export function RootLayout() {
         Skip to content
       </a>
       <SiteHeader />
+      <ScreenShareBar />
       <Box component="main" id="main" className={current?.route.fullBackground ? classes.fullBackground : classes.main}>
         <Outlet />
       </Box>
       <SiteFooter version={site?.version} />
       <SessionKeeper />
+      <ThirdPartyServices site={site} />
+      <ToolMetadata pathname={location.pathname} />
     </Box>
   );
 }

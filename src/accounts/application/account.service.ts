@@ -173,7 +173,8 @@ export class AccountService {
     return true;
   }
 
-  private async sendConfirmation(user: User): Promise<void> {
+  /** Mails a confirmation link for the account's current e-mail (registration, and an address an administrator set). */
+  async sendConfirmation(user: User): Promise<void> {
     const { token, hash } = generateAccountToken();
     await this.tokens.create({ userId: user.id, purpose: 'email_confirmation', tokenHash: hash, expiresAt: this.after(EMAIL_CONFIRMATION_TTL_MS) });
     const link = `${this.publicUrl()}/api/account/confirmEmail/?token=${token}`;

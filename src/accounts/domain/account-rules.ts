@@ -12,6 +12,9 @@ export const ACCOUNT_MESSAGES = {
   confirmationTokenInvalid: 'This confirmation link is invalid or has expired.',
   currentPasswordWrong: 'Your current password is incorrect.',
   apiNotEnabled: 'API access is not enabled for your account. Please contact us to enable it.',
+  customerNotFound: 'Customer not found.',
+  emailUnchanged: 'This is already the customer’s e-mail address.',
+  emailTaken: 'An account with this email address already exists.',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 5;

@@ -25,6 +25,14 @@ export interface User {
   createdAt: Date;
 }
 
+/** Part 2 §3 "Email history": an address the account had until `dateChangedFrom`, and who changed it. */
+export interface EmailChange {
+  email: string;
+  newEmail: string;
+  dateChangedFrom: Date;
+  changedBy: string;
+}
+
 export const EMPTY_ADDRESS: Address = { lineOne: null, lineTwo: null, city: null, state: null, postcode: null, countryCode: null };
 
 /** E-mail addresses are compared without regard to case, and stored trimmed. */

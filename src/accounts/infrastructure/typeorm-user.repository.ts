@@ -2,10 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { NewUser, ProfileChanges, UserRepository } from '../application/ports/user.repository.port.js';
-import type { User, UserRole } from '../domain/user.js';
+import type { EmailChange, User, UserRole } from '../domain/user.js';
 import { UserMapper } from './user.mapper.js';
 import { UserOrmEntity } from './user.orm-entity.js';
-
 
 @Injectable()
 export class TypeormUserRepository implements UserRepository {
@@ -62,6 +61,39 @@ export class TypeormUserRepository implements UserRepository {
 
   async setRole(id: string, role: UserRole): Promise<void> {
     await this.users.update({ id }, { role });
+  }
+
+  async setApiEnabled(id: string, apiEnabled: boolean): Promise<void> {
+    await this.users.update({ id }, { apiEnabled });
+  }
+
+  async changeEmail(id: string, email: string, changedBy: string, at: Date): Promise<{ previousEmail: string } | 'taken' | null> {
+    return this.users.manager.transaction(async (manager) => {
+      const [current] = (await manager.query('SELECT email FROM users WHERE id = $1 FOR UPDATE', [id])) as { email: string }[];
+      if (!current) return null;
+      // ON CONFLICT cannot guard an UPDATE: the unique index on lower(email) is checked first, under the row lock of
+      // this account; a concurrent sign-up with the same address still fails on the index (23505), answered 'taken'.
+      const [taken] = (await manager.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2', [email, id])) as unknown[];
+      if (taken) return 'taken';
+      try {
+        await manager.query('SAVEPOINT change_email');
+        await manager.query('UPDATE users SET email = $2, email_confirmed_at = NULL, updated_at = $3 WHERE id = $1', [id, email, at]);
+      } catch (error) {
+        if ((error as { code?: string }).code !== '23505') throw error;
+        await manager.query('ROLLBACK TO SAVEPOINT change_email');
+        return 'taken';
+      }
+      await manager.query('INSERT INTO email_history (user_id, email, new_email, date_changed_from, changed_by) VALUES ($1, $2, $3, $4, $5)', [id, current.email, email, at, changedBy]);
+      return { previousEmail: current.email };
+    });
+  }
+
+  async emailHistory(id: string): Promise<EmailChange[]> {
+    const rows = (await this.users.query(
+      'SELECT email, new_email, date_changed_from, changed_by FROM email_history WHERE user_id = $1 ORDER BY date_changed_from DESC, id DESC',
+      [id],
+    )) as { email: string; new_email: string; date_changed_from: Date; changed_by: string }[];
+    return rows.map((row) => ({ email: row.email, newEmail: row.new_email, dateChangedFrom: row.date_changed_from, changedBy: row.changed_by }));
   }
 
   private byEmail(email: string): Promise<UserOrmEntity | null> {

@@ -1,4 +1,4 @@
-import { ConflictException, Inject, Injectable } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { CreditBalance } from '../../accounts/application/ports/credit-balance.port.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { BILLING_REPOSITORY } from '../billing.tokens.js';
@@ -22,8 +22,15 @@ export class CreditService implements CreditBalance {
     return summariseCredits(await this.billing.creditPacks(userId), this.clock.now());
   }
 
-  addPack(userId: string, kind: CreditPackKind, credits: number, expiryDate: Date, note?: string): Promise<string> {
-    return this.billing.addPack({ userId, kind, credits, expiryDate, note }, this.clock.now());
+  addPack(userId: string, kind: CreditPackKind, credits: number, expiryDate: Date, note?: string, options?: { updateAllExpiries?: boolean }): Promise<string> {
+    return this.billing.addPack({ userId, kind, credits, expiryDate, note }, this.clock.now(), options);
+  }
+
+  /** An administrator's correction: a pack goes only while none of its credits has been spent (409 otherwise). */
+  async deleteUnusedPack(userId: string, packId: string): Promise<void> {
+    const outcome = await this.billing.deleteUnusedPack(userId, packId);
+    if (outcome === 'missing') throw new NotFoundException({ message: BILLING_MESSAGES.packNotFound });
+    if (outcome === 'redeemed') throw new ConflictException({ message: BILLING_MESSAGES.packRedeemed });
   }
 
   /** Spends one credit for `redeemedFor` (a draw id); 409 when none is left. */

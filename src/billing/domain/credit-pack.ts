@@ -12,6 +12,8 @@ export interface CreditPack {
   kind: CreditPackKind;
   purchaseDate: Date;
   expiryDate: Date;
+  /** Why an administrator added it ('Trial credits' for trial packs), or what a refund was for. */
+  note: string | null;
   credits: Credit[];
 }
 

@@ -35,4 +35,6 @@ export const BILLING_MESSAGES = {
   walletFailure: 'Something went wrong while processing your PayPal transaction. Please contact support.',
   notPurchase: 'Choose a pack of 10 or 100 credits.',
   priceChanged: 'The price has changed. Please review it and try again.',
+  packNotFound: 'Credit pack not found.',
+  packRedeemed: 'Credits of this pack have been used, so it cannot be deleted.',
 } as const;

@@ -31,6 +31,7 @@ export class BillingMapper {
       kind: row.kind,
       purchaseDate: row.purchaseDate,
       expiryDate: row.expiryDate,
+      note: row.note,
       credits: credits.map((credit) => ({ id: credit.id, redeemedDate: credit.redeemedDate })),
     };
   }

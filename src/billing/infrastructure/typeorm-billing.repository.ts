@@ -83,14 +83,28 @@ export class TypeormBillingRepository implements BillingRepository {
     });
   }
 
-  async addPack(pack: { userId: string; kind: CreditPackKind; credits: number; expiryDate: Date; note?: string }, at: Date): Promise<string> {
+  async addPack(pack: { userId: string; kind: CreditPackKind; credits: number; expiryDate: Date; note?: string }, at: Date, options: { updateAllExpiries?: boolean } = {}): Promise<string> {
     return this.dataSource.transaction(async (manager) => {
+      if (options.updateAllExpiries) await manager.query('UPDATE credit_pack SET expiry_date = $2 WHERE user_id = $1', [pack.userId, pack.expiryDate]);
       const [row] = (await manager.query(
         `INSERT INTO credit_pack (user_id, kind, purchase_date, expiry_date, note) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
         [pack.userId, pack.kind, at, pack.expiryDate, pack.note ?? null],
       )) as { id: string }[];
       await manager.query(`INSERT INTO credit (pack_id, user_id) SELECT $1, $2 FROM generate_series(1, $3)`, [row.id, pack.userId, pack.credits]);
       return row.id;
+    });
+  }
+
+  async deleteUnusedPack(userId: string, packId: string): Promise<'deleted' | 'redeemed' | 'missing'> {
+    return this.dataSource.transaction(async (manager) => {
+      // Locking the pack's credits first: a redemption running now either finished (and is seen) or waits and then
+      // finds its credit gone, so a spent credit never disappears with its pack.
+      const [pack] = (await manager.query('SELECT id FROM credit_pack WHERE id = $1 AND user_id = $2 FOR UPDATE', [packId, userId])) as unknown[];
+      if (!pack) return 'missing';
+      const credits = (await manager.query('SELECT redeemed_date FROM credit WHERE pack_id = $1 FOR UPDATE', [packId])) as { redeemed_date: Date | null }[];
+      if (credits.some((credit) => credit.redeemed_date !== null)) return 'redeemed';
+      await manager.query('DELETE FROM credit_pack WHERE id = $1', [packId]);
+      return 'deleted';
     });
   }
 

@@ -34,8 +34,8 @@ export class DrawQueryService {
     const isOwner = this.isOwner(draw, viewer);
     if (draw.state === 'draft' && !isOwner) return null;
     // A page shows a few winners per prize: a million-winner draw must not be read, or sent, whole.
-    const winners = draw.state === 'drawn' ? await this.draws.winnersOf(id, WINNERS_SHOWN_PER_PRIZE) : [];
-    return { draw, winners, isOwner, scrutineer: await this.draws.scrutineerOf(id) };
+    const [winners, scrutineer] = await Promise.all([draw.state === 'drawn' ? this.draws.winnersOf(id, WINNERS_SHOWN_PER_PRIZE) : [], this.draws.scrutineerOf(id)]);
+    return { draw, winners, isOwner, scrutineer };
   }
 
   /**

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -21,21 +21,35 @@ export function isClientPage(request: FastifyRequest): boolean {
 
 export type ClientFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
 
-/** Serves the Vite build, hashed assets cached for a year, and returns the fallback that answers client pages. */
-export async function serveClientApp(app: NestFastifyApplication, distDir: string): Promise<ClientFallback | undefined> {
+/** Escapes a value for an HTML attribute. */
+function attribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * Serves the Vite build, hashed assets cached for a year, and returns the fallback that answers client pages.
+ * The page carries the configured extra host names (ALLOWED_HOSTNAMES) in a meta tag: the client refuses to start
+ * on any other host but its own domains and local ones.
+ */
+export async function serveClientApp(app: NestFastifyApplication, distDir: string, allowedHostnames = ''): Promise<ClientFallback | undefined> {
   const root = resolve(distDir);
   if (!existsSync(join(root, 'index.html'))) return undefined;
+  const meta = `<meta name="fairdraw-allowed-hostnames" content="${attribute(allowedHostnames)}">`;
+  // Read once, like the asset routes (wildcard: false): a new build is served after a restart.
+  const indexHtml = readFileSync(join(root, 'index.html'), 'utf8').replace('</head>', `${meta}</head>`);
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz copies of its assets (client/vite.config.ts).
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       res.header('Cache-Control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   return (request, reply) => {
     if (!isClientPage(request)) return false;
-    void reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    void reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     return true;
   };
 }

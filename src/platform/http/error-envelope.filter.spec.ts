@@ -2,7 +2,7 @@ import { BadRequestException, ForbiddenException, NotFoundException } from '@nes
 import type { FastifyRequest } from 'fastify';
 import { ErrorEnvelopeFilter } from './error-envelope.filter.js';
 
-const request = { method: 'POST', url: '/api/draw/submitdraw' } as FastifyRequest;
+const request = { method: 'POST', url: '/api/draw/submitdraw', routeOptions: { url: '/api/draw/submitdraw' } } as unknown as FastifyRequest;
 
 describe('ErrorEnvelopeFilter', () => {
   const filter = new ErrorEnvelopeFilter();

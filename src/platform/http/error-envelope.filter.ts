@@ -40,7 +40,8 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
       return { status: fastifyError.statusCode, envelope: { message: fastifyError.message ?? 'The request is invalid.' } };
     }
     this.logger.error(
-      `${request.method} ${request.url} failed: ${exception instanceof Error ? exception.stack : String(exception)}`,
+      // The route pattern, not the URL: paths and query strings can hold e-mail addresses and tokens.
+      `${request.method} ${request.routeOptions.url ?? '(no route)'} failed: ${exception instanceof Error ? exception.stack : String(exception)}`,
     );
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, envelope: { message: UNEXPECTED_ERROR_MESSAGE } };
   }

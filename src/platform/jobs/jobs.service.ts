@@ -18,6 +18,7 @@ export class JobsService implements OnApplicationShutdown {
   private readonly workers = new Map<string, string>();
   private readonly queues = new Set<string>();
   private started?: Promise<PgBoss>;
+  private stopping?: Promise<void>;
 
   constructor(private readonly databaseUrl: string) {}
 
@@ -71,9 +72,27 @@ export class JobsService implements OnApplicationShutdown {
     if (worker && !manager) boss.notifyWorker(worker);
   }
 
+  /** Readiness: pg-boss runs and its schema answers. */
+  async checkHealth(): Promise<void> {
+    if (this.stopping) throw new Error('The job queue is stopping.');
+    const boss = await this.boss();
+    await boss.schemaVersion();
+  }
+
+  /**
+   * Takes no new job and waits up to `graceMs` for the running ones; pg-boss then fails those still running, so they
+   * are retried by another process (a draw is re-run from its stored seed with the same result).
+   */
+  async stop(graceMs = 10_000): Promise<void> {
+    this.stopping ??= (async () => {
+      if (!this.started) return;
+      const boss = await this.started;
+      await boss.stop({ graceful: true, timeout: graceMs, wait: true });
+    })();
+    await this.stopping;
+  }
+
   async onApplicationShutdown(): Promise<void> {
-    if (!this.started) return;
-    const boss = await this.started;
-    await boss.stop({ graceful: true, timeout: 10_000, wait: true });
+    await this.stop();
   }
 }

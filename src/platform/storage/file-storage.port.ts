@@ -1,11 +1,16 @@
 import type { Readable, Writable } from 'node:stream';
 
 /**
- * Where files live (entries files, their indexes, later certificates): a local folder by default, an S3-compatible
+ * Where files live (entries files and their indexes, certificates, branding images, generator results): a local folder by default, an S3-compatible
  * store as the scale-out path. Keys are relative paths of letters, digits, '.', '_' and '-' segments separated by
  * '/', no segment starting with '.'.
  */
 export interface FileStorage {
+  /**
+   * What one ranged read costs, as a number of bytes read in sequence (a seek locally, a round trip to S3): a reader
+   * picking many rows out of a file compares it with the gaps between them.
+   */
+  readonly rangedReadCostBytes: number;
   /**
    * Starts writing `key`. Bytes go to `stream`; the file appears under the key only when `commit()` resolves, so
    * readers never see a partial file, and `abort()` leaves nothing behind.
@@ -17,6 +22,8 @@ export interface FileStorage {
   stat(key: string): Promise<StoredFileStat | null>;
   /** Removes a file; nothing happens when there is none. */
   delete(key: string): Promise<void>;
+  /** Resolves when the store can be reached and written to (readiness); rejects with the reason otherwise. */
+  checkHealth(): Promise<void>;
 }
 
 export interface FileWrite {

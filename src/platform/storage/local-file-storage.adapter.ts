@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -14,6 +14,7 @@ const READ_CHUNK_BYTES = 1024 * 1024;
  */
 export class LocalFileStorage implements FileStorage {
   readonly root: string;
+  readonly rangedReadCostBytes = 64 * 1024;
 
   constructor(root: string) {
     this.root = resolve(root);
@@ -69,6 +70,11 @@ export class LocalFileStorage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async checkHealth(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.R_OK | constants.W_OK);
   }
 
   private pathOf(key: string): string {

@@ -43,6 +43,10 @@ export class SiteConfigurationService {
       country,
       prices,
       recaptchaSiteKey: this.config.get('RECAPTCHA_SITE_KEY', { infer: true }) ?? null,
+      thirdParty: {
+        analyticsId: this.config.get('ANALYTICS_ID', { infer: true }) ?? null,
+        chatWidgetUrl: this.config.get('CHAT_WIDGET_URL', { infer: true }) ?? null,
+      },
       reviewSummary: {
         rating: this.config.get('REVIEW_RATING', { infer: true }),
         count: this.config.get('REVIEW_COUNT', { infer: true }),

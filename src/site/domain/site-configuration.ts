@@ -11,4 +11,6 @@ export interface SiteConfiguration extends SiteSettings {
   prices: { currency: string; drawSingle: number; draw10: number; draw100: number };
   /** The human check widget's public key; null when the check is offline (development, tests). */
   recaptchaSiteKey: string | null;
+  /** Third-party services the page may load; each null unless configured (nothing loads by default). */
+  thirdParty: { analyticsId: string | null; chatWidgetUrl: string | null };
 }

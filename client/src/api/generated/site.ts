@@ -7,6 +7,10 @@ const injectedRtkApi = api
   })
   .injectEndpoints({
     endpoints: (build) => ({
+      getReviews: build.query<GetReviewsApiResponse, GetReviewsApiArg>({
+        query: () => ({ url: `/api/site/reviews` }),
+        providesTags: ["site"],
+      }),
       getSiteConfiguration: build.query<
         GetSiteConfigurationApiResponse,
         GetSiteConfigurationApiArg
@@ -43,6 +47,8 @@ const injectedRtkApi = api
     overrideExisting: false,
   });
 export { injectedRtkApi as siteGeneratedApi };
+export type GetReviewsApiResponse = /** status 200  */ ReviewListResponseDto;
+export type GetReviewsApiArg = void;
 export type GetSiteConfigurationApiResponse =
   /** status 200  */ SiteConfigurationResponseDto;
 export type GetSiteConfigurationApiArg = {
@@ -61,6 +67,25 @@ export type GetVersionApiResponse = /** status 200  */ string;
 export type GetVersionApiArg = {
   ts?: string;
 };
+export type ReviewDto = {
+  authorId: string;
+  /** Milliseconds since the epoch. */
+  time: number;
+  rating: number;
+  authorName: string;
+  authorJobTitle: string;
+  companyName: string;
+  /** Logo file name on the content hosts; empty when none. */
+  companyLogoFile: string;
+  companyUrl: string;
+  text: string;
+};
+export type ReviewListResponseDto = {
+  /** Newest first; disabled authors are left out. */
+  reviews: ReviewDto[];
+  /** Origins serving the logos, chosen by the review index. */
+  contentHosts: string[];
+};
 export type ReviewSummaryDto = {
   rating: number;
   count: number;
@@ -73,6 +98,12 @@ export type SitePricesDto = {
   draw10: number;
   /** Pack of 100 credits, minor units */
   draw100: number;
+};
+export type ThirdPartyServicesDto = {
+  /** Google Analytics 4 measurement id; null: no analytics script loads. */
+  analyticsId: string | null;
+  /** Chat widget script; null: no chat widget loads. */
+  chatWidgetUrl: string | null;
 };
 export type SiteConfigurationResponseDto = {
   /** Server version; the client hard-reloads when it differs from its own. */
@@ -91,8 +122,11 @@ export type SiteConfigurationResponseDto = {
   prices: SitePricesDto;
   /** The human check widget's site key; null when the check is offline. */
   recaptchaSiteKey: string | null;
+  thirdParty: ThirdPartyServicesDto;
 };
 export const {
+  useGetReviewsQuery,
+  useLazyGetReviewsQuery,
   useGetSiteConfigurationQuery,
   useLazyGetSiteConfigurationQuery,
   useDeleteCookieQuery,

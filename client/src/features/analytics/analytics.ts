@@ -38,10 +38,30 @@ declare global {
   }
 }
 
+/**
+ * The adapter the app holds from its start: it forwards to the no-op adapter until the site configuration names an
+ * analytics service, then to that service's adapter.
+ */
+export class SwitchableAnalytics implements Analytics {
+  private target: Analytics = noopAnalytics;
+
+  use(target: Analytics): void {
+    this.target = target;
+  }
+
+  pageView(path: string, title: string): void {
+    this.target.pageView(path, title);
+  }
+
+  event(name: string, data?: Record<string, string | number | boolean>): void {
+    this.target.event(name, data);
+  }
+}
+
 export function selectAnalytics(win: Window | undefined): Analytics {
   if (win?.__FAIRDRAW_ANALYTICS__ === 'record') {
     win.__FAIRDRAW_ANALYTICS_EVENTS__ ??= [];
     return new RecordingAnalytics(win.__FAIRDRAW_ANALYTICS_EVENTS__);
   }
-  return noopAnalytics;
+  return new SwitchableAnalytics();
 }

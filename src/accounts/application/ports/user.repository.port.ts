@@ -1,4 +1,4 @@
-import type { Address, User, UserRole } from '../../domain/user.js';
+import type { Address, EmailChange, User, UserRole } from '../../domain/user.js';
 
 export interface NewUser {
   email: string;
@@ -31,4 +31,12 @@ export interface UserRepository {
   setPasswordHash(id: string, passwordHash: string): Promise<void>;
   markEmailConfirmed(id: string, at: Date): Promise<void>;
   setRole(id: string, role: UserRole): Promise<void>;
+  setApiEnabled(id: string, apiEnabled: boolean): Promise<void>;
+  /**
+   * Replaces the e-mail (unconfirmed again) and records the old one in the e-mail history, in one transaction.
+   * 'taken' when another account has the new address; null when the user does not exist.
+   */
+  changeEmail(id: string, email: string, changedBy: string, at: Date): Promise<{ previousEmail: string } | 'taken' | null>;
+  /** The addresses the account had before, latest change first. */
+  emailHistory(id: string): Promise<EmailChange[]>;
 }

@@ -34,7 +34,10 @@ export interface BillingRepository {
    * next invoice number. Answers false when it was fulfilled already (a replayed webhook, a retried request).
    */
   fulfil(paymentId: string, fulfilment: Fulfilment, at: Date): Promise<boolean>;
-  addPack(pack: { userId: string; kind: CreditPackKind; credits: number; expiryDate: Date; note?: string }, at: Date): Promise<string>;
+  /** With `updateAllExpiries`, every other pack of the user takes the new pack's expiry in the same transaction. */
+  addPack(pack: { userId: string; kind: CreditPackKind; credits: number; expiryDate: Date; note?: string }, at: Date, options?: { updateAllExpiries?: boolean }): Promise<string>;
+  /** Removes a pack none of whose credits was spent: 'redeemed' when one was, 'missing' when it is not the user's. */
+  deleteUnusedPack(userId: string, packId: string): Promise<'deleted' | 'redeemed' | 'missing'>;
   creditPacks(userId: string): Promise<CreditPack[]>;
   unusedCredits(userId: string, at: Date): Promise<number>;
   /** Spends the unused, unexpired credit that expires first; null when there is none. Safe under concurrency. */

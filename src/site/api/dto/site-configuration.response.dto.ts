@@ -13,6 +13,11 @@ export class SitePricesDto {
   @ApiProperty({ description: 'Pack of 100 credits, minor units' }) draw100: number;
 }
 
+export class ThirdPartyServicesDto {
+  @ApiProperty({ type: String, nullable: true, description: 'Google Analytics 4 measurement id; null: no analytics script loads.' }) analyticsId: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Chat widget script; null: no chat widget loads.' }) chatWidgetUrl: string | null;
+}
+
 export class SiteConfigurationResponseDto {
   @ApiProperty({ description: 'Server version; the client hard-reloads when it differs from its own.' })
   version: string;
@@ -47,6 +52,9 @@ export class SiteConfigurationResponseDto {
   @ApiProperty({ type: String, nullable: true, description: "The human check widget's site key; null when the check is offline." })
   recaptchaSiteKey: string | null;
 
+  @ApiProperty({ type: ThirdPartyServicesDto })
+  thirdParty: ThirdPartyServicesDto;
+
   static from(configuration: SiteConfiguration): SiteConfigurationResponseDto {
     const dto = new SiteConfigurationResponseDto();
     dto.version = configuration.version;
@@ -61,6 +69,7 @@ export class SiteConfigurationResponseDto {
     const { currency, drawSingle, draw10, draw100 } = configuration.prices;
     dto.prices = { currency, drawSingle, draw10, draw100 };
     dto.recaptchaSiteKey = configuration.recaptchaSiteKey;
+    dto.thirdParty = { analyticsId: configuration.thirdParty.analyticsId, chatWidgetUrl: configuration.thirdParty.chatWidgetUrl };
     return dto;
   }
 }

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { type DrawResponseDto, type ScrutineerDto, useGetScrutineerPrefillsQuery, useSaveScrutineerMutation } from '../../../api/draws-api';
 import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../accounts/session-slice';
+import { useScreenShare } from '../../screen-share/use-screen-share';
 import { FormMessage } from '../../forms/components/form-message';
 import { formErrorsOf } from '../../forms/server-errors';
 import {
@@ -122,6 +123,7 @@ function ScrutineerForm({
  */
 export function ScrutineerPanel({ draw, clientSession }: { draw: DrawResponseDto; clientSession: string }) {
   const [editing, setEditing] = useState(false);
+  const screenShare = useScreenShare();
   const [save, { isLoading: removing }] = useSaveScrutineerMutation();
   const editable = draw.isOwner && (draw.state === 'scheduled' || draw.state === 'drawn');
   const scrutineer = draw.scrutineer;
@@ -151,7 +153,7 @@ export function ScrutineerPanel({ draw, clientSession }: { draw: DrawResponseDto
                 {scrutineer.firstName} {scrutineer.lastName}
               </Text>
               {scrutineer.qualification && <Text>{scrutineer.qualification}</Text>}
-              {scrutineer.emailAddress && <Text c="gray.8">{scrutineer.emailAddress}</Text>}
+              {scrutineer.emailAddress && !screenShare.hidesPrivateData && <Text c="gray.8">{scrutineer.emailAddress}</Text>}
               {scrutineer.notes && (
                 <Text c="gray.8" style={{ whiteSpace: 'pre-wrap' }}>
                   {scrutineer.notes}

@@ -6,6 +6,8 @@ import { useAppSelector } from '../../../app/hooks';
 import { useRouteLink } from '../../../app/use-route-link';
 import { useGetSiteConfigurationQuery } from '../../../api/site-api';
 import { AccountNotices } from '../../accounts/components/account-notices';
+import { businessData, useStructuredData } from '../../analytics/structured-data';
+import { ReviewsWidget } from '../../reviews/components/reviews-widget';
 import { selectCountry } from '../../site/site-slice';
 import { useSiteConfiguration } from '../../site/use-site-currency';
 import { DrawWizard } from '../../wizard/components/draw-wizard';
@@ -56,6 +58,9 @@ export default function HomePage() {
     if (wantsPricing) pricingRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [wantsPricing]);
 
+  // The business, with the aggregate rating of the site configuration (part 1 §1, §2).
+  useStructuredData('business', site ? businessData(site.reviewSummary) : undefined);
+
   const winnersLimit = site ? new Intl.NumberFormat().format(site.winnersLimit) : undefined;
 
   return (
@@ -84,11 +89,10 @@ export default function HomePage() {
               Try the free number generator
             </Button>
           </Group>
-          {site && (
-            <Text size="sm" c="dimmed">
-              Rated {site.reviewSummary.rating.toFixed(1)} from {site.reviewSummary.count} reviews
-            </Text>
-          )}
+          {/* The line keeps its height while the configuration loads, so the wizard below does not jump. */}
+          <Text size="sm" c="dimmed" mih="1.55em">
+            {site ? `Rated ${site.reviewSummary.rating.toFixed(1)} from ${site.reviewSummary.count} reviews` : ''}
+          </Text>
         </Stack>
       </Container>
 
@@ -138,6 +142,10 @@ export default function HomePage() {
             </Stack>
           ))}
         </SimpleGrid>
+      </Container>
+
+      <Container size="lg" pb={56}>
+        <ReviewsWidget />
       </Container>
 
       <Box component="section" id="pricing" ref={pricingRef} aria-labelledby="pricing-title" className={classes.band}>

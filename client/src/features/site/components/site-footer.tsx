@@ -1,10 +1,11 @@
 import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { COUNTRY_CODES, type CountryCode } from '../../../app/countries';
+import { COUNTRY_CODES, type CountryCode, countrySiteHref, EU_SISTER_SITE } from '../../../app/countries';
 import { useRouteLink } from '../../../app/use-route-link';
-import { pathFor } from '../../../app/routes';
 import { forgetCurrencyChoice } from '../currency-cookie';
 import classes from './site-footer.module.css';
+
+const FLAGS: Record<CountryCode, string> = { us: '🇺🇸', au: '🇦🇺', ca: '🇨🇦', nz: '🇳🇿', uk: '🇬🇧' };
 
 const COUNTRY_LABELS: Record<CountryCode, string> = {
   us: 'United States',
@@ -77,16 +78,20 @@ export function SiteFooter({ version }: { version?: string }) {
             {COUNTRY_CODES.map((code) => (
               <Anchor
                 key={code}
-                href={pathFor('home', { country: code })}
+                href={countrySiteHref(code, window.location.hostname)}
                 size="sm"
                 c="gray.8"
                 className={classes.country}
                 onClick={forgetCurrencyChoice}
                 title={COUNTRY_LABELS[code]}
               >
-                {code.toUpperCase()} <span className={classes.countryName}>{COUNTRY_LABELS[code]}</span>
+                <span aria-hidden>{FLAGS[code]}</span> {code.toUpperCase()} <span className={classes.countryName}>{COUNTRY_LABELS[code]}</span>
               </Anchor>
             ))}
+            {/* The EU sister site: a separate service; same window, and the currency choice forgotten like the others. */}
+            <Anchor href={EU_SISTER_SITE} size="sm" c="gray.8" className={classes.country} onClick={forgetCurrencyChoice} title="European Union (sister site)">
+              <span aria-hidden>🇪🇺</span> EU <span className={classes.countryName}>European Union</span>
+            </Anchor>
           </Group>
           <Text size="xs" c="dimmed">
             © {new Date().getFullYear()} FairDraw{version ? ` · v${version}` : ''}

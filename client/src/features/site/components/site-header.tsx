@@ -6,6 +6,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { useRouteLink } from '../../../app/use-route-link';
 import { selectUser } from '../../accounts/session-slice';
 import { useEndSession } from '../../accounts/use-end-session';
+import { useScreenShare } from '../../screen-share/use-screen-share';
 import { CurrencySelector } from './currency-selector';
 import classes from './site-header.module.css';
 
@@ -14,6 +15,9 @@ export function SiteHeader() {
   const link = useRouteLink();
   const user = useAppSelector(selectUser);
   const endSession = useEndSession();
+  // Screen-share mode never shows the account's e-mail address.
+  const { hidesPrivateData } = useScreenShare();
+  const userName = user ? user.firstName || (hidesPrivateData ? 'Account' : user.email) : '';
 
   const primaryLinks = [
     { label: 'How it works', to: link('compliance') },
@@ -48,18 +52,18 @@ export function SiteHeader() {
             variant="default"
             leftSection={<IconUserCircle size={18} aria-hidden />}
             rightSection={<IconChevronDown size={14} aria-hidden />}
-            aria-label={`Account menu, ${user.firstName || user.email}`}
+            aria-label={`Account menu, ${userName}`}
             maw={200}
             px="sm"
           >
             {/* Below lg the header is full: the icons alone open the menu, which names the user. */}
             <Text span size="sm" fw={500} truncate="end" visibleFrom="lg">
-              {user.firstName || user.email}
+              {userName}
             </Text>
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Label>{user.email}</Menu.Label>
+          {!hidesPrivateData && <Menu.Label>{user.email}</Menu.Label>}
           {accountLinks.map((item) => (
             <Menu.Item key={item.to} component={Link} to={item.to}>
               {item.label}
@@ -101,7 +105,7 @@ export function SiteHeader() {
     <Box component="header" className={classes.header}>
       <Container size="lg" h="100%">
         <Group h="100%" justify="space-between" wrap="nowrap">
-          <Anchor component={Link} to={link('home')} className={classes.logo} underline="never" aria-label="FairDraw home">
+          <Anchor component={Link} to={link('home')} className={classes.logo} underline="never" aria-label="FairDraw™ home">
             <Text component="span" fw={800} fz="xl" c="brand.8">
               FairDraw™
             </Text>

@@ -12,6 +12,7 @@ import { useAnalytics } from '../../analytics/analytics-context';
 import { FormMessage } from '../../forms/components/form-message';
 import { formErrorsOf, statusOf } from '../../forms/server-errors';
 import { isCurrency } from '../../site/currency';
+import { useScreenShare } from '../../screen-share/use-screen-share';
 import { selectScreenShare } from '../../site/site-slice';
 import { useSiteConfiguration, useSiteCurrency } from '../../site/use-site-currency';
 import {
@@ -82,6 +83,7 @@ export function DrawWizard() {
   const analytics = useAnalytics();
   const user = useAppSelector(selectUser);
   const screenShare = useAppSelector(selectScreenShare);
+  const { update: updateScreenShare } = useScreenShare();
   const { data: site } = useSiteConfiguration();
   const { currency } = useSiteCurrency();
   const mobile = useMediaQuery('(max-width: 767px)');
@@ -119,6 +121,11 @@ export function DrawWizard() {
   const winnersLimit = site?.winnersLimit ?? DEFAULT_WINNERS_LIMIT;
   const context = { winnersLimit, now: new Date(), loggedIn: user !== null };
   const errors = attempted ? stepErrors(step, draw, context) : {};
+
+  // Part 1 §4: screen-share mode is switched off for demos.
+  useEffect(() => {
+    if (draw.demoDraw && screenShare.enabled) updateScreenShare({ enabled: false });
+  }, [draw.demoDraw, screenShare.enabled]);
 
   // A step that became hidden (the visitor logged in, switched demo on) is left for the nearest shown one.
   useEffect(() => {

@@ -1,0 +1,231 @@
+// Issue 14: the built server under load, as production runs it (its own process, JSON logs, sessions in PostgreSQL),
+// measured with autocannon at 50 connections: the bare version route, a session-authenticated draw detail, the draw
+// list of a customer with 10,000 draws, and the generator. Each with requests per second and latency percentiles;
+// the authenticated routes also as a ratio to the bare route of the same run.
+import { spawn } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { ensureDatabase, findFreePort, startEmbeddedPostgres } from '../src/platform/database/embedded-postgres.js';
+import { type BenchFigure, type BenchSuite, round } from './bench-kit.js';
+
+const CONNECTIONS = 50;
+const DURATION_SECONDS = 10;
+const DRAWS = 10_000;
+
+interface Load {
+  path: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** A new client address per request (the generators allow one request per address every 5 s). */
+  freshAddress?: boolean;
+}
+
+async function hammer(base: string, load: Load, duration = DURATION_SECONDS, connections = CONNECTIONS): Promise<autocannon.Result> {
+  let visitor = 0;
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration,
+    requests: [
+      {
+        method: load.method ?? 'GET',
+        path: load.path,
+        headers: { ...load.headers, ...(load.body ? { 'content-type': 'application/json' } : {}) },
+        body: load.body,
+        ...(load.freshAddress && {
+          setupRequest: (request: autocannon.Request) => {
+            visitor++;
+            return { ...request, headers: { ...request.headers, 'x-forwarded-for': `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}` } };
+          },
+        }),
+      },
+    ],
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${load.path}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
+  return result;
+}
+
+function figure(name: string, result: autocannon.Result, extra: Record<string, unknown> = {}, connections = CONNECTIONS): BenchFigure {
+  return {
+    name,
+    runs: result.requests.total,
+    medianMs: result.latency.p50,
+    minMs: result.latency.min,
+    maxMs: result.latency.max,
+    requestsPerSecond: round(result.requests.average, 0),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    connections,
+    durationSeconds: result.duration,
+    // The machine's 1-minute load average when the run ended: figures from a shared, busy machine are not comparable.
+    loadAverage: round(loadavg()[0], 1),
+    ...extra,
+  };
+}
+
+class Browser {
+  cookie = '';
+
+  constructor(private readonly base: string) {}
+
+  async call<T>(path: string, body?: unknown): Promise<T> {
+    const response = await fetch(this.base + path, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { ...(this.cookie && { Cookie: this.cookie }), ...(body !== undefined && { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const setCookie = response.headers.getSetCookie().find((value) => value.startsWith('fairdraw.sid='));
+    if (setCookie) this.cookie = setCookie.split(';')[0];
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text.slice(0, 300)}`);
+    return (text ? JSON.parse(text) : null) as T;
+  }
+}
+
+/** Copies one drawn draw (with its prizes and winners) into `count` more for the same owner, scheduled an hour apart. */
+async function cloneDraws(databaseUrl: string, id: string, count: number): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const columns = (
+      await client.query<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_name = 'draw' AND table_schema = 'public'`)
+    ).rows
+      .map((row) => row.column_name)
+      .filter((name) => !['id', 'short_code', 'name', 'schedule_date', 'drawn_at', 'created_at'].includes(name));
+    const copied = columns.join(', ');
+    await client.query(
+      `INSERT INTO draw (short_code, name, schedule_date, drawn_at, created_at, ${copied})
+       SELECT 'Q' || chr(65 + (g / 17576) % 26) || chr(65 + (g / 676) % 26) || chr(65 + (g / 26) % 26) || chr(65 + g % 26),
+              name || ' ' || g, schedule_date - g * interval '1 hour', drawn_at - g * interval '1 hour', created_at - g * interval '1 hour', ${copied}
+       FROM draw, generate_series(1, $2::int) AS g WHERE id = $1`,
+      [id, count],
+    );
+    for (const table of ['draw_prize', 'draw_winner']) {
+      const others = (
+        await client.query<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND table_schema = 'public'`, [table])
+      ).rows
+        .map((row) => row.column_name)
+        .filter((name) => name !== 'draw_id');
+      await client.query(
+        `INSERT INTO ${table} (draw_id, ${others.join(', ')})
+         SELECT d.id, ${others.map((name) => `t.${name}`).join(', ')} FROM draw d JOIN draw o ON o.id = $1 JOIN ${table} t ON t.draw_id = o.id
+         WHERE d.owner_user_id = o.owner_user_id AND d.id <> o.id`,
+        [id],
+      );
+    }
+    // As autovacuum would have by then: statistics, and a visibility map for index-only counts.
+    for (const table of ['draw', 'draw_prize', 'draw_winner']) await client.query(`VACUUM ANALYZE ${table}`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitForReady(base: string, exited: Promise<unknown>): Promise<void> {
+  let gone = false;
+  void exited.then(() => (gone = true));
+  for (;;) {
+    if (gone) throw new Error('The server exited before it was ready.');
+    const ready = await fetch(`${base}/health/ready`).then((response) => response.ok, () => false);
+    if (ready) return;
+    await new Promise((done) => setTimeout(done, 200));
+  }
+}
+
+const suite: BenchSuite = {
+  name: 'load',
+  async run(): Promise<BenchFigure[]> {
+    const dataDir = await mkdtemp(join(tmpdir(), 'fairdraw-load-bench-'));
+    await chmod(dataDir, 0o755);
+    const database = await startEmbeddedPostgres({ dataDir: join(dataDir, 'pg') });
+    const port = await findFreePort();
+    let server: ReturnType<typeof spawn> | undefined;
+    try {
+      await ensureDatabase(database.serverUrl, 'load');
+      const databaseUrl = database.urlFor('load');
+      server = spawn(process.execPath, [resolve('dist/src/main.js')], {
+        env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DATABASE_URL: databaseUrl, DATA_DIR: join(dataDir, 'app'), TRUST_PROXY: 'loopback', LOG_LEVEL: 'info' },
+        // The JSON log lines are written as in production, to nowhere.
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      const exited = new Promise((done) => server!.once('exit', done));
+      const base = `http://127.0.0.1:${port}`;
+      await waitForReady(base, exited);
+
+      const owner = new Browser(base);
+      await owner.call('/api/account/register/', {
+        email: 'load@example.com',
+        password: 'load bench password',
+        firstName: 'Load',
+        lastName: 'Bench',
+        isAgent: false,
+        optedIntoCommunication: false,
+        termsAgreed: true,
+      });
+      const id = await owner.call<string>('/api/draw/submitdraw/', {
+        name: 'Load bench',
+        organisation: 'Bench Pty Ltd',
+        entryMethod: 'simple',
+        entriesCount: 1000,
+        prizes: [{ description: 'Bike', quantity: 3, reserves: 2 }],
+        paymentOption: 4,
+        scheduleOption: 0,
+        scheduleTimezone: 'Australia/Sydney',
+      });
+      await cloneDraws(databaseUrl, id, DRAWS - 1);
+      const listed = await owner.call<{ total: number; draws: unknown[] }>('/api/draw/getAll?page=1&count=25');
+      if (listed.total !== DRAWS || listed.draws.length !== 25) throw new Error(`The owner lists ${listed.total} draws, ${listed.draws.length} on the page`);
+      const session = { cookie: owner.cookie };
+
+      const loads: Record<string, Load> = {
+        bare: { path: '/api/version/get' },
+        detail: { path: `/api/draw/get/?id=${id}`, headers: session },
+        list: { path: '/api/draw/getAll?page=1&count=25', headers: session },
+        generator: {
+          path: '/api/tools/GenerateRandomNumbers',
+          method: 'POST',
+          body: JSON.stringify({ lowerLimit: '1', upperLimit: '1000', count: '100', seed: 'load-bench-seed' }),
+          freshAddress: true,
+        },
+      };
+      // Warm-up: JIT, connection pools, PostgreSQL's caches.
+      for (const load of Object.values(loads)) await hammer(base, load, 2);
+
+      const bare = await hammer(base, loads.bare);
+      const detail = await hammer(base, loads.detail);
+      const list = await hammer(base, loads.list);
+      // The page's own latency, without 49 other requests queued in front of it.
+      const listAlone = await hammer(base, loads.list, DURATION_SECONDS, 1);
+      const generator = await hammer(base, loads.generator);
+      const ratio = (result: autocannon.Result) => round(result.requests.average / bare.requests.average, 3);
+      return [
+        figure('GET /api/version/get (bare route)', bare),
+        figure('GET /api/draw/get (session-authenticated draw detail)', detail, {
+          ratioToBare: ratio(detail),
+          target: 'at least 0.5 of the bare route, p99 under 25 ms',
+          met: ratio(detail) >= 0.5 && detail.latency.p99 < 25,
+        }),
+        figure(`GET /api/draw/getAll (page of 25 of ${DRAWS.toLocaleString('en')} draws, session-authenticated)`, list, {
+          ratioToBare: ratio(list),
+          target: 'p50 under 20 ms',
+          met: list.latency.p50 < 20,
+        }),
+        figure(`GET /api/draw/getAll (page of 25 of ${DRAWS.toLocaleString('en')} draws, one connection)`, listAlone, { target: 'p50 under 20 ms', met: listAlone.latency.p50 < 20 }, 1),
+        figure('POST /api/tools/GenerateRandomNumbers (100 numbers, a new visitor each)', generator),
+      ];
+    } finally {
+      if (server && server.exitCode === null) {
+        const exited = new Promise((done) => server!.once('exit', done));
+        server.kill('SIGTERM');
+        await exited;
+      }
+      await database.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  },
+};
+
+export default suite;

@@ -1,0 +1,40 @@
+import '@mantine/charts/styles.css';
+import { Alert, Container, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { CustomerDto } from '../../../api/admin-api';
+import { useAppSelector } from '../../../app/hooks';
+import { selectUser } from '../../accounts/session-slice';
+import { AuditLogPanel } from './audit-log-panel';
+import { ChangeEmailModal } from './change-email-modal';
+import { CreditsModal } from './credits-modal';
+import { CustomersPanel } from './customers-panel';
+import { StatisticsPanel } from './statistics-panel';
+
+/** /admin/ (private, administrators): part 2 §2 Admin console. */
+export default function AdminPage() {
+  const user = useAppSelector(selectUser);
+  const [creditsOf, setCreditsOf] = useState<CustomerDto | null>(null);
+  const [emailOf, setEmailOf] = useState<CustomerDto | null>(null);
+
+  if (!user?.isAdmin) {
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="red" variant="light" role="alert" title="Administrators only">
+          This area is for administrators.
+        </Alert>
+      </Container>
+    );
+  }
+  return (
+    <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="xl">
+        <Title order={1}>Admin console</Title>
+        <StatisticsPanel />
+        <CustomersPanel onCredits={setCreditsOf} onChangeEmail={setEmailOf} />
+        <AuditLogPanel />
+      </Stack>
+      <CreditsModal customer={creditsOf} onClose={() => setCreditsOf(null)} />
+      <ChangeEmailModal customer={emailOf} onClose={() => setEmailOf(null)} />
+    </Container>
+  );
+}

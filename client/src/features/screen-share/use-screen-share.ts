@@ -1,0 +1,43 @@
+import { useCallback } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAnalytics } from '../analytics/analytics-context';
+import { type ScreenShareSettings, writeScreenShareCookie } from '../site/screen-share';
+import { screenShareChanged, selectScreenShare } from '../site/site-slice';
+
+export interface ScreenShare {
+  settings: ScreenShareSettings;
+  /** Screen-share mode is on: private details are hidden. */
+  sharing: boolean;
+  /** Entry counts are hidden (the mode is on and the presenter did not choose to show them). */
+  hidesEntryCount: boolean;
+  /** Values of sensitive columns, entrants' e-mails and the account's e-mail are hidden. */
+  hidesPrivateData: boolean;
+  /** Changes settings: kept in the cookie, applied at once on every page, and reported to analytics. */
+  update(change: Partial<ScreenShareSettings>): void;
+}
+
+/**
+ * Screen-share mode for any page (part 1 §3, §4): read what to hide, or change the settings. Pages that show entry
+ * counts, sensitive column values or e-mail addresses ask `hidesEntryCount` / `hidesPrivateData` before rendering them.
+ */
+export function useScreenShare(): ScreenShare {
+  const settings = useAppSelector(selectScreenShare);
+  const dispatch = useAppDispatch();
+  const analytics = useAnalytics();
+  const update = useCallback(
+    (change: Partial<ScreenShareSettings>) => {
+      const next = { ...settings, ...change };
+      writeScreenShareCookie(next);
+      dispatch(screenShareChanged(next));
+      analytics.event('screenShare', { enabled: next.enabled, entryCount: next.entryCount, time: next.time, winnerModal: next.winnerModal });
+    },
+    [settings, dispatch, analytics],
+  );
+  return {
+    settings,
+    sharing: settings.enabled,
+    hidesEntryCount: settings.enabled && !settings.entryCount,
+    hidesPrivateData: settings.enabled,
+    update,
+  };
+}

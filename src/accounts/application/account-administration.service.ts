@@ -1,0 +1,61 @@
+import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { CLOCK, type Clock } from '../../platform/clock/clock.js';
+import { MailOutboxService } from '../../platform/mail/mail-outbox.service.js';
+import { USER_REPOSITORY } from '../accounts.tokens.js';
+import { ACCOUNT_MESSAGES } from '../domain/account-rules.js';
+import { type EmailChange, normaliseEmail, type User } from '../domain/user.js';
+import { AccountService } from './account.service.js';
+import type { UserRepository } from './ports/user.repository.port.js';
+
+/**
+ * What an administrator may change on a customer's account (part 2 §6): the e-mail address and API access. The
+ * admin module calls it; the role check and the audit are the caller's.
+ */
+@Injectable()
+export class AccountAdministrationService {
+  constructor(
+    @Inject(USER_REPOSITORY) private readonly users: UserRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly accounts: AccountService,
+    private readonly mail: MailOutboxService,
+  ) {}
+
+  async customer(userId: string): Promise<User> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new NotFoundException({ message: ACCOUNT_MESSAGES.customerNotFound });
+    return user;
+  }
+
+  /**
+   * The new address must be confirmed again (a confirmation link goes to it), and the old address is told of the
+   * change, so a mistaken or abused change is noticed by the person who owns the mailbox.
+   */
+  async changeEmail(userId: string, email: string, changedBy: User): Promise<{ user: User; previousEmail: string }> {
+    const customer = await this.customer(userId);
+    const newEmail = normaliseEmail(email);
+    if (newEmail === customer.email) throw new BadRequestException({ message: ACCOUNT_MESSAGES.emailUnchanged, modelState: { email: [ACCOUNT_MESSAGES.emailUnchanged] } });
+    const outcome = await this.users.changeEmail(userId, newEmail, changedBy.email, this.clock.now());
+    if (outcome === null) throw new NotFoundException({ message: ACCOUNT_MESSAGES.customerNotFound });
+    if (outcome === 'taken') throw new ConflictException({ message: ACCOUNT_MESSAGES.emailTaken, modelState: { email: [ACCOUNT_MESSAGES.emailTaken] } });
+    const user = await this.customer(userId);
+    await this.mail.send({
+      to: outcome.previousEmail,
+      subject: 'Your FairDraw e-mail address has changed',
+      text: `Hello ${user.firstName},\n\nAt your request our support team changed the e-mail address of your FairDraw account from ${outcome.previousEmail} to ${user.email}. From now on, log in with the new address.\n\nIf you did not ask for this, reply to this e-mail at once.\n\nFairDraw`,
+    });
+    await this.accounts.sendConfirmation(user);
+    return { user, previousEmail: outcome.previousEmail };
+  }
+
+  async emailHistory(userId: string): Promise<EmailChange[]> {
+    await this.customer(userId);
+    return this.users.emailHistory(userId);
+  }
+
+  /** Switching API access off makes the customer's keys fail at once (ApiKeyService.authenticate reads the flag). */
+  async setApiEnabled(userId: string, apiEnabled: boolean): Promise<User> {
+    await this.customer(userId);
+    await this.users.setApiEnabled(userId, apiEnabled);
+    return this.customer(userId);
+  }
+}

@@ -1,0 +1,2 @@
+export const ADMIN_REPORTS = Symbol('ADMIN_REPORTS');
+export const ADMIN_AUDIT_REPOSITORY = Symbol('ADMIN_AUDIT_REPOSITORY');

@@ -1,0 +1,53 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { Environment } from '../../config/environment.js';
+import { HELP_TOPIC_LABELS, type HelpContact, type NewHelpContact } from '../domain/help-contact.js';
+import { HELP_CONTACT_REPOSITORY } from '../site.tokens.js';
+import type { HelpContactRepository } from './ports/help-contact.repository.port.js';
+
+/** The contact form: every message is kept, mailed to support, and acknowledged to its sender. */
+@Injectable()
+export class ContactService {
+  constructor(
+    @Inject(HELP_CONTACT_REPOSITORY) private readonly contacts: HelpContactRepository,
+    private readonly config: ConfigService<Environment, true>,
+  ) {}
+
+  async create(contact: NewHelpContact): Promise<HelpContact> {
+    const support = this.config.get('SUPPORT_EMAIL', { infer: true });
+    return this.contacts.create(contact, (stored) => [
+      {
+        to: support,
+        subject: `[${stored.reference}] ${HELP_TOPIC_LABELS[stored.topic]}: ${stored.name}`,
+        text: [
+          `From: ${stored.name} <${stored.email}>`,
+          stored.organisation && `Organisation: ${stored.organisation}`,
+          stored.phone && `Phone: ${stored.phone}`,
+          `Topic: ${HELP_TOPIC_LABELS[stored.topic]}`,
+          stored.drawId && `Draw id: ${stored.drawId}`,
+          `Country site: ${stored.countryCode}`,
+          stored.userId ? `Signed in as user ${stored.userId}` : 'Not signed in',
+          '',
+          stored.message,
+        ]
+          .filter((line): line is string => typeof line === 'string')
+          .join('\n'),
+      },
+      {
+        to: stored.email,
+        subject: `We have your message (${stored.reference})`,
+        text: [
+          `Hello ${stored.name},`,
+          '',
+          `Thank you for contacting FairDraw. Your message has reference ${stored.reference}; we answer within one business day.`,
+          'Quote the reference if you write to us again about it.',
+          '',
+          'Your message:',
+          stored.message,
+          '',
+          'FairDraw support',
+        ].join('\n'),
+      },
+    ]);
+  }
+}

@@ -1,0 +1,138 @@
+/// <reference lib="dom" />
+import type { Page } from 'playwright-core';
+import request from 'supertest';
+import { randomAddress, registration } from '../support/accounts.js';
+import { launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
+import { logInBrowser } from '../support/browser-session.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+describe('admin console in Chromium', () => {
+  let t: TestApp;
+  let base: string;
+  let chromium: TestBrowser;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
+    base = await t.listen();
+    chromium = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await chromium?.close();
+    await t?.close();
+  });
+
+  const register = (overrides: Record<string, unknown>) =>
+    request(t.app.getHttpServer()).post('/api/account/register/').set('X-Forwarded-For', randomAddress()).send(registration(overrides)).expect(200);
+  const textOf = (page: Page, testId: string, text: string) =>
+    page.waitForFunction(([id, expected]) => document.querySelector(`[data-testid="${id}"]`)?.textContent === expected, [testId, text] as const);
+  const rowCount = (page: Page, count: number) => page.waitForFunction((expected) => document.querySelectorAll('[data-testid="customer-row"]').length === expected, count);
+
+  it('an administrator finds a customer, adds a trial pack, changes the e-mail; the customer sees the credits', async () => {
+    const tag = `shopper${Date.now().toString(36)}`;
+    const customerEmail = `${tag}-one@example.com`;
+    const newEmail = `${tag}-renamed@example.com`;
+
+    const shopper = await chromium.newPage();
+    await logInBrowser(t, shopper.context, base, { email: customerEmail, firstName: 'Sam', lastName: 'Shopper' });
+    await shopper.page.goto(base + '/admin/');
+    await shopper.page.getByText('This area is for administrators.').waitFor();
+
+    const { page, context, consoleErrors } = await chromium.newPage();
+    const { email: adminEmail } = await logInBrowser(t, context, base, { firstName: 'Ada', lastName: 'Admin' });
+    await t.query(`UPDATE users SET role = 'admin' WHERE email = $1`, [adminEmail]);
+    // The console's timers (5 s and 10 s refreshes, 700 ms debounce) are driven by the test, not waited for.
+    await page.clock.install();
+    await page.goto(base + '/admin/');
+    await page.getByRole('heading', { level: 1, name: 'Admin console' }).waitFor();
+    await textOf(page, 'summary-customers', '2');
+
+    // Find the customer: the list asks once the typing has paused for 700 ms.
+    await page.getByLabel('Search by e-mail').fill(tag.toUpperCase());
+    await page.clock.runFor(700);
+    await rowCount(page, 1);
+    const row = page.getByTestId('customer-row');
+    await row.getByText(customerEmail).waitFor();
+    expect(await row.getByRole('link', { name: `Draws of ${customerEmail}` }).getAttribute('href')).toMatch(/^\/draws\/\?user_id=[0-9a-f-]{36}$/);
+
+    // Add trial credits with the shortcut.
+    await page.getByRole('button', { name: `Credits of ${customerEmail}` }).click();
+    const credits = page.getByRole('dialog', { name: `Credits of ${customerEmail}` });
+    await credits.getByText('No credit packs yet.').waitFor();
+    await credits.getByLabel('Trial credits (expire in one month)').check();
+    expect(await credits.getByLabel('Note', { exact: true }).inputValue()).toBe('Trial credits');
+    const expiry = await credits.getByLabel('Expiry date', { exact: true }).inputValue();
+    const days = (Date.parse(`${expiry}T00:00:00`) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(26);
+    expect(days).toBeLessThan(32);
+    expect(await credits.getByLabel('Also give every other pack of this customer this expiry date').isDisabled()).toBe(true);
+    await credits.getByRole('textbox', { name: /^Credits/ }).fill('3');
+    await credits.getByRole('button', { name: 'Add credits' }).click();
+    await page.getByText(`3 trial credits added to ${customerEmail}.`).waitFor();
+    await textOf(page, 'admin-unused-credits', '3');
+    await credits.getByTestId('credit-pack').getByText('Trial', { exact: true }).waitFor();
+
+    // Deleting asks first; keeping the pack changes nothing.
+    await credits.getByRole('button', { name: /^Delete the trial pack of 3 credits/ }).click();
+    const confirmDelete = page.getByRole('dialog', { name: 'Delete this pack?' });
+    await confirmDelete.getByText(`The 3 credits of this pack`).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await confirmDelete.getByRole('button', { name: 'Keep it' }).click();
+    await confirmDelete.waitFor({ state: 'hidden' });
+    await page.keyboard.press('Escape');
+    await credits.waitFor({ state: 'hidden' });
+
+    // Change the e-mail, after a confirmation.
+    await page.getByRole('button', { name: `Change e-mail of ${customerEmail}` }).click();
+    const change = page.getByRole('dialog', { name: `Change the e-mail of ${customerEmail}` });
+    await change.getByText('The address has never been changed.').waitFor();
+    await change.getByLabel('New e-mail address').fill(newEmail);
+    await change.getByRole('button', { name: 'Change e-mail' }).click();
+    const confirmChange = page.getByRole('dialog', { name: 'Change this e-mail address?' });
+    await confirmChange.getByText(`${customerEmail} will be changed to ${newEmail}.`).waitFor();
+    await confirmChange.getByRole('button', { name: 'Yes, change it' }).click();
+    await page.getByText(`The account now uses ${newEmail}.`, { exact: false }).waitFor();
+    await change.waitFor({ state: 'hidden' });
+    await row.getByText(newEmail).waitFor();
+    await page.getByRole('button', { name: `Change e-mail of ${newEmail}` }).click();
+    const again = page.getByRole('dialog', { name: `Change the e-mail of ${newEmail}` });
+    const history = again.getByTestId('email-history-row');
+    await history.getByText(customerEmail).waitFor();
+    expect(await history.textContent()).toContain(adminEmail);
+    await page.keyboard.press('Escape');
+    await again.waitFor({ state: 'hidden' });
+
+    // API access, granted from the list.
+    // The switch shows the server's state, so it turns on once the change is made.
+    await row.getByRole('switch', { name: `API access for ${newEmail}` }).click();
+    await page.getByText('API access granted').waitFor();
+    await page.waitForFunction(() => document.querySelector<HTMLInputElement>('[data-testid="customer-row"] [role="switch"]')?.checked === true);
+
+    // The audit log lists the actions.
+    const audit = page.getByTestId('audit-row');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="audit-row"]').length >= 5);
+    expect(await audit.allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining('Changed API access'), expect.stringContaining(`${customerEmail} → ${newEmail}`), expect.stringContaining('Added credits3 trial credits')]),
+    );
+    // Adding the pack answered the credits: the console did not ask for them (an audited look) a second time.
+    expect((await audit.allTextContents()).filter((text) => text.includes('Viewed the credits'))).toHaveLength(1);
+
+    // Someone signs up elsewhere: the statistics show it within their 5 s refresh, the list within its 10 s one.
+    await register({ email: `${tag}-two@example.com` });
+    await page.clock.fastForward(5_000);
+    await textOf(page, 'summary-customers', '3');
+    await page.clock.fastForward(5_000);
+    await rowCount(page, 2);
+
+    // At 360 px the console fits: tables scroll inside their frames, the page itself does not.
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.waitForFunction(() => document.documentElement.scrollWidth <= 360);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+
+    // The customer, still logged in, sees the credits and the new address.
+    await shopper.page.goto(base + '/account/edit/');
+    await textOf(shopper.page, 'unused-credits', '3');
+    await shopper.page.getByText(newEmail).first().waitFor();
+  });
+});
