@@ -2,10 +2,9 @@ import { Alert, Button, Loader, Stack, Text, TextInput, Title } from '@mantine/c
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { type CheckEntryResponseDto, useCheckEntryMutation, useGetPublicEntryCheckQuery } from '../../../api/publication-api';
-import { useAppSelector } from '../../../app/hooks';
 import { formatCount } from '../../draws/prize-view';
 import { formErrorsOf, statusOf } from '../../forms/server-errors';
-import { selectScreenShare } from '../../site/site-slice';
+import { useScreenShare } from '../../screen-share/use-screen-share';
 import { BrandedPage } from './branded-page';
 
 /**
@@ -13,7 +12,7 @@ import { BrandedPage } from './branded-page';
  * draw (and with how many entries, when the owner shows it). The answer is about that value only.
  */
 export default function PublicEntryCheckPage({ shortCode }: { shortCode: string }) {
-  const screenShare = useAppSelector(selectScreenShare);
+  const screenShare = useScreenShare();
   const { data, error, isLoading } = useGetPublicEntryCheckQuery({ shortCode });
   const [checkEntry, { isLoading: checking }] = useCheckEntryMutation();
   const [value, setValue] = useState('');
@@ -53,7 +52,7 @@ export default function PublicEntryCheckPage({ shortCode }: { shortCode: string 
       setFieldError(errors.fields.value ?? errors.form);
     }
   };
-  const showCount = !screenShare.enabled || screenShare.entryCount;
+  const showCount = !screenShare.hidesEntryCount;
 
   return (
     <BrandedPage shortCode={shortCode} organisation={data.organisation}>

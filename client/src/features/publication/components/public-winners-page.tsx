@@ -2,12 +2,11 @@ import { Alert, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useGetPublicWinnersQuery } from '../../../api/publication-api';
-import { useAppSelector } from '../../../app/hooks';
 import { formatCountdown, describeCountdown } from '../../draws/draw-timing';
 import { formatCount } from '../../draws/prize-view';
 import { useNow } from '../../draws/use-now';
 import { statusOf } from '../../forms/server-errors';
-import { selectScreenShare } from '../../site/site-slice';
+import { useScreenShare } from '../../screen-share/use-screen-share';
 import { BrandedPage } from './branded-page';
 
 /**
@@ -16,7 +15,7 @@ import { BrandedPage } from './branded-page';
  * entry count unless its settings show it.
  */
 export default function PublicWinnersPage({ shortCode }: { shortCode: string }) {
-  const screenShare = useAppSelector(selectScreenShare);
+  const screenShare = useScreenShare();
   const [polling, setPolling] = useState(0);
   const { data, error, isLoading, fulfilledTimeStamp } = useGetPublicWinnersQuery({ shortCode }, { pollingInterval: polling });
   const waiting = !!data && !data.winnersPublishedLive;
@@ -41,7 +40,7 @@ export default function PublicWinnersPage({ shortCode }: { shortCode: string }) 
       </BrandedPage>
     );
   }
-  const showEntries = data.entryCount !== null && (!screenShare.enabled || screenShare.entryCount);
+  const showEntries = data.entryCount !== null && !screenShare.hidesEntryCount;
   return (
     <BrandedPage shortCode={shortCode} organisation={data.organisation}>
       <Stack gap={4}>
