@@ -83,6 +83,7 @@ describe('winner publication and entry check in Chromium', () => {
     await page.getByRole('textbox', { name: 'Published name of Full name' }).fill('Win|ner');
     expect(await page.getByRole('textbox', { name: 'Published name of Full name' }).inputValue()).toBe('Winner');
     await page.getByRole('switch', { name: 'First names only (initials after)' }).check({ force: true });
+    await page.getByRole('switch', { name: 'Show the number of entries' }).check({ force: true });
     const preview = page.getByTestId('publication-preview');
     await preview.waitFor();
     expect(await preview.locator('thead').textContent()).toBe('Winner');
@@ -107,6 +108,14 @@ describe('winner publication and entry check in Chromium', () => {
     expect(text).not.toMatch(/@example\.com|TICKET-|Family/);
     expect(await visitor.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(await seriousAccessibilityViolations(visitor.page)).toEqual([]);
+
+    // Screen-share mode (its cookie, as the settings page writes it) hides the entry count unless chosen.
+    const entriesLine = visitor.page.getByText(/^[\d,]+ entries$/);
+    await entriesLine.waitFor();
+    await visitor.context.addCookies([{ name: 'screenshare', value: encodeURIComponent(JSON.stringify({ enabled: true, entryCount: false })), url: base }]);
+    await visitor.page.reload();
+    await visitor.page.getByRole('table').waitFor();
+    expect(await entriesLine.count()).toBe(0);
 
     await page.goto(`${base}/draws/unpublish/${id}/`);
     await page.getByRole('button', { name: 'Unpublish' }).click();
