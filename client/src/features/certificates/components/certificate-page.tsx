@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { type BrandingDto, type CertificateResponseDto, useGetCertificateQuery } from '../../../api/certificate-api';
 import NotFoundPage from '../../errors/components/not-found-page';
 import { FONT_NAMES, parseBranding } from '../branding-spec';
-import { type BrowserCheck, verifyInBrowser } from '../verify/verify-in-browser';
+import type { BrowserCheck } from '../verify/verify-in-browser';
 
 /** Part 2 §4: the preview frame settles 500 ms after the last change; hash changes are taken 100 ms debounced. */
 const PREVIEW_SETTLE_MS = 500;
@@ -78,6 +78,8 @@ function InBrowserCheck({ cert }: { cert: CertificateResponseDto }) {
   const run = async () => {
     setBusy(true);
     try {
+      // The draw engine and the hashing load only when the visitor asks for the check: most visitors just read.
+      const { verifyInBrowser } = await import('../verify/verify-in-browser');
       setChecks(await verifyInBrowser(cert, file ? await file.arrayBuffer() : null));
     } finally {
       setBusy(false);
