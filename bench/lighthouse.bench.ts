@@ -3,7 +3,7 @@
 // and the mobile default are both recorded; the issue's bar is 90 in every category.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -14,6 +14,9 @@ import { ensureDatabase, startEmbeddedPostgres } from '../src/platform/database/
 import type { BenchFigure, BenchSuite } from './bench-kit.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS;
+// LIGHTHOUSE_ONLY=<part of a page name> audits only the pages whose name holds it (while working on one page).
+const ONLY = process.env.LIGHTHOUSE_ONLY;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const PAGES = [
   { name: 'home', path: '/' },
@@ -79,7 +82,7 @@ const suite: BenchSuite = {
       try {
         const pages = [...PAGES, { name: 'public certificate (demo draw, 3 winners)', path: await drawnCertificatePath(base) }];
         for (const form of ['desktop', 'mobile'] as const) {
-          for (const page of pages) {
+          for (const page of pages.filter((candidate) => !ONLY || candidate.name.includes(ONLY))) {
             const started = performance.now();
             const result = await lighthouse(
               base + page.path,
@@ -88,6 +91,11 @@ const suite: BenchSuite = {
             );
             const elapsed = performance.now() - started;
             if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+            // LIGHTHOUSE_REPORTS=<dir> keeps each full report, to see what costs the points.
+            if (REPORTS_DIR) {
+              await mkdir(REPORTS_DIR, { recursive: true });
+              await writeFile(join(REPORTS_DIR, `${page.name} (${form}).json`.replace(/[^\w(). -]/g, '_')), JSON.stringify(result.lhr));
+            }
             const { categories, audits } = result.lhr;
             const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)]));
             const failing = Object.values(audits)
