@@ -19,7 +19,7 @@ export default function CertificateRoute() {
     }
   })();
   return (
-    <Suspense fallback={<Center py="xl"><Loader aria-label="Loading" /></Center>}>
+    <Suspense fallback={<Center py="xl" mih="100vh"><Loader aria-label="Loading" /></Center>}>
       {screen}
     </Suspense>
   );

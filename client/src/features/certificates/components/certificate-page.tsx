@@ -42,7 +42,8 @@ function usePreviewBranding(enabled: boolean): { branding: BrandingDto | null; s
 function useBrandFont(font: number, url: string): string {
   const family = `FairDraw certificate ${font}`;
   useEffect(() => {
-    const face = new FontFace(family, `url(${url})`);
+    // swap: the title shows at once in the fallback face instead of staying invisible until the TTF arrives.
+    const face = new FontFace(family, `url(${url})`, { display: 'swap' });
     document.fonts.add(face);
     void face.load().catch(() => undefined);
   }, [family, url]);
@@ -135,7 +136,8 @@ export default function CertificatePage({ shortCode, withWinners }: { shortCode:
   useEffect(() => {
     if (cert) document.title = `Certificate of ${cert.name} | FairDraw`;
   }, [cert]);
-  if (isLoading) return <Center py="xl"><Loader aria-label="Loading the certificate" /></Center>;
+  // A screen-high placeholder keeps the footer below the fold until the certificate arrives, so nothing shifts.
+  if (isLoading) return <Center py="xl" mih="100vh"><Loader aria-label="Loading the certificate" /></Center>;
   if (isError || !cert || !branding) return <NotFoundPage />;
   const image = (slot: 'Top' | 'Left' | 'Banner' | 'Right') => (branding.images[slot]?.extension ? `/api/draw/getbrandingimage/${cert.drawId}/?location=${slot}&v=${encodeURIComponent(branding.images[slot]!.fileName)}` : null);
   const frameWidth = Number(params.get('fw')) || undefined;
