@@ -38,16 +38,20 @@ function usePreviewBranding(enabled: boolean): { branding: BrandingDto | null; s
   return { branding, settled };
 }
 
-/** Loads the branding font from the server (the same TTF the PDF embeds) under its own family name. */
-function useBrandFont(font: number, url: string): string {
+/**
+ * Loads the branding font from the server (the same TTF the PDF embeds) under its own family name, once the branding
+ * is known: fetching a guess beside the certificate would compete with it for the connection.
+ */
+function useBrandFont(font: number | undefined): string {
   const family = `FairDraw certificate ${font}`;
   useEffect(() => {
+    if (font === undefined) return;
     // swap: the title shows at once in the fallback face instead of staying invisible until the TTF arrives.
-    const face = new FontFace(family, `url(${url})`, { display: 'swap' });
+    const face = new FontFace(family, `url(/api/certificate/font/${font})`, { display: 'swap' });
     document.fonts.add(face);
     void face.load().catch(() => undefined);
-  }, [family, url]);
-  return `"${family}", "${FONT_NAMES[font]}", serif`;
+  }, [family, font]);
+  return `"${family}", "${FONT_NAMES[font ?? 0]}", serif`;
 }
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -132,7 +136,7 @@ export default function CertificatePage({ shortCode, withWinners }: { shortCode:
   const { data: cert, isLoading, isError } = useGetCertificateQuery({ shortCode });
   const previewed = usePreviewBranding(preview);
   const branding = previewed.branding ?? cert?.branding.branding;
-  const fontFamily = useBrandFont(branding?.font ?? 0, `/api/certificate/font/${branding?.font ?? 0}`);
+  const fontFamily = useBrandFont(branding?.font);
   useEffect(() => {
     if (cert) document.title = `Certificate of ${cert.name} | FairDraw`;
   }, [cert]);
