@@ -160,6 +160,14 @@ describe('allowed host names in the page', () => {
     expect(page.text).toContain('<meta name="fairdraw-allowed-hostnames" content="fairdraw.test"></head>');
   });
 
+  it('starts the certificate read with a public certificate page, and only there', async () => {
+    const preload = '<link rel="preload" href="/api/certificate/ABCDE" as="fetch" crossorigin>';
+    expect((await request(t.app.getHttpServer()).get('/cert/ABCDE/').expect(200)).text).toContain(preload);
+    expect((await request(t.app.getHttpServer()).get('/cert/ABCDEx/?prev=true').expect(200)).text).toContain(preload);
+    expect((await request(t.app.getHttpServer()).get('/cert/ABCDEw/').expect(200)).text).not.toContain('rel="preload"');
+    expect((await request(t.app.getHttpServer()).get('/faqs/').expect(200)).text).not.toContain('rel="preload"');
+  });
+
   it('sends the Brotli copy of a built script to a browser that accepts it', async () => {
     const page = await request(t.app.getHttpServer()).get('/').expect(200);
     const script = /src="(\/assets\/index-[^"]+\.js)"/.exec(page.text)?.[1];

@@ -5,6 +5,8 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const COUNTRY_PREFIX = /^\/(au|ca|nz|uk|us)(?=\/|$)/;
+/** A public certificate page, `/cert/{shortCode}/` with no suffix or `x` (part 1 §2). */
+const CERTIFICATE_PAGE = /^\/cert\/([A-Z]{5})x?\/$/;
 
 /**
  * Whether a request that matched no server route is a page of the client (history fallback) rather than a missing
@@ -49,7 +51,11 @@ export async function serveClientApp(app: NestFastifyApplication, distDir: strin
   });
   return (request, reply) => {
     if (!isClientPage(request)) return false;
-    void reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    // A certificate page starts its one API read with the page instead of after the scripts have run (the fetch()
+    // the client makes takes this response: same address, CORS mode, same-origin credentials).
+    const certificate = CERTIFICATE_PAGE.exec(request.url.split('?')[0].replace(COUNTRY_PREFIX, ''));
+    const html = certificate ? indexHtml.replace('</head>', `<link rel="preload" href="/api/certificate/${certificate[1]}" as="fetch" crossorigin>\n</head>`) : indexHtml;
+    void reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
     return true;
   };
 }

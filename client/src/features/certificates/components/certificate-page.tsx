@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { type BrandingDto, type CertificateResponseDto, useGetCertificateQuery } from '../../../api/certificate-api';
 import NotFoundPage from '../../errors/components/not-found-page';
 import { FONT_NAMES, parseBranding } from '../branding-spec';
-import { type BrowserCheck, verifyInBrowser } from '../verify/verify-in-browser';
+import type { BrowserCheck } from '../verify/verify-in-browser';
 
 /** Part 2 §4: the preview frame settles 500 ms after the last change; hash changes are taken 100 ms debounced. */
 const PREVIEW_SETTLE_MS = 500;
@@ -38,15 +38,20 @@ function usePreviewBranding(enabled: boolean): { branding: BrandingDto | null; s
   return { branding, settled };
 }
 
-/** Loads the branding font from the server (the same TTF the PDF embeds) under its own family name. */
-function useBrandFont(font: number, url: string): string {
+/**
+ * Loads the branding font from the server (the same TTF the PDF embeds) under its own family name, once the branding
+ * is known: fetching a guess beside the certificate would compete with it for the connection.
+ */
+function useBrandFont(font: number | undefined): string {
   const family = `FairDraw certificate ${font}`;
   useEffect(() => {
-    const face = new FontFace(family, `url(${url})`);
+    if (font === undefined) return;
+    // swap: the title shows at once in the fallback face instead of staying invisible until the TTF arrives.
+    const face = new FontFace(family, `url(/api/certificate/font/${font})`, { display: 'swap' });
     document.fonts.add(face);
     void face.load().catch(() => undefined);
-  }, [family, url]);
-  return `"${family}", "${FONT_NAMES[font]}", serif`;
+  }, [family, font]);
+  return `"${family}", "${FONT_NAMES[font ?? 0]}", serif`;
 }
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -78,6 +83,8 @@ function InBrowserCheck({ cert }: { cert: CertificateResponseDto }) {
   const run = async () => {
     setBusy(true);
     try {
+      // The draw engine and the hashing load only when the visitor asks for the check: most visitors just read.
+      const { verifyInBrowser } = await import('../verify/verify-in-browser');
       setChecks(await verifyInBrowser(cert, file ? await file.arrayBuffer() : null));
     } finally {
       setBusy(false);
@@ -129,11 +136,12 @@ export default function CertificatePage({ shortCode, withWinners }: { shortCode:
   const { data: cert, isLoading, isError } = useGetCertificateQuery({ shortCode });
   const previewed = usePreviewBranding(preview);
   const branding = previewed.branding ?? cert?.branding.branding;
-  const fontFamily = useBrandFont(branding?.font ?? 0, `/api/certificate/font/${branding?.font ?? 0}`);
+  const fontFamily = useBrandFont(branding?.font);
   useEffect(() => {
     if (cert) document.title = `Certificate of ${cert.name} | FairDraw`;
   }, [cert]);
-  if (isLoading) return <Center py="xl"><Loader aria-label="Loading the certificate" /></Center>;
+  // A screen-high placeholder keeps the footer below the fold until the certificate arrives, so nothing shifts.
+  if (isLoading) return <Center py="xl" mih="100vh"><Loader aria-label="Loading the certificate" /></Center>;
   if (isError || !cert || !branding) return <NotFoundPage />;
   const image = (slot: 'Top' | 'Left' | 'Banner' | 'Right') => (branding.images[slot]?.extension ? `/api/draw/getbrandingimage/${cert.drawId}/?location=${slot}&v=${encodeURIComponent(branding.images[slot]!.fileName)}` : null);
   const frameWidth = Number(params.get('fw')) || undefined;
