@@ -206,11 +206,14 @@ export class TypeormDrawRepository implements DrawRepository {
       .addOrderBy('d.id', 'ASC')
       .offset((query.page - 1) * query.count)
       .limit(query.count);
-    // A plain COUNT(*) (TypeORM's counts DISTINCT ids, a sort of every draw of the owner), at the same time as the page.
-    const counted = builder.clone().select('COUNT(*)::int', 'total').orderBy().offset(undefined).limit(undefined);
+    // The total from the per-owner counters the draw table's triggers keep (see AddDrawOwnerCount), at the same time as the page.
+    const counted = this.dataSource.query(
+      'SELECT COALESCE(SUM(draws), 0)::int AS total FROM draw_owner_count WHERE owner_user_id = $1 AND source = ANY($2) AND state = ANY($3)',
+      [query.ownerUserId, query.sources, query.states],
+    ) as Promise<{ total: number }[]>;
     // Each draw's prizes come with its row (one round trip fewer); without joins the raw rows and entities align.
     const paged = builder.addSelect(`(SELECT COALESCE(json_agg(p), '[]') FROM draw_prize p WHERE p.draw_id = d.id)`, 'list_prizes');
-    const [{ entities, raw }, count] = await Promise.all([paged.getRawAndEntities<{ list_prizes: Record<string, unknown>[] }>(), counted.getRawOne<{ total: number }>()]);
+    const [{ entities, raw }, [count]] = await Promise.all([paged.getRawAndEntities<{ list_prizes: Record<string, unknown>[] }>(), counted]);
     const total = count?.total ?? 0;
     return { draws: entities.map((row, i) => DrawMapper.toDomain(row, raw[i].list_prizes.map((prize) => this.hydrate(DrawPrizeOrmEntity, prize)))), total };
   }
