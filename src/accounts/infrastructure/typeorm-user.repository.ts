@@ -11,8 +11,13 @@ export class TypeormUserRepository implements UserRepository {
   constructor(@InjectRepository(UserOrmEntity) private readonly users: Repository<UserOrmEntity>) {}
 
   async findById(id: string): Promise<User | null> {
-    const row = await this.users.findOneBy({ id });
-    return row ? UserMapper.toDomain(row) : null;
+    // Every session-authenticated request reads its user: one plain statement, without the query builder's work.
+    const [raw] = (await this.users.query('SELECT * FROM users WHERE id = $1', [id])) as Record<string, unknown>[];
+    if (!raw) return null;
+    const row = this.users.metadata.create() as UserOrmEntity;
+    const driver = this.users.manager.connection.driver;
+    for (const column of this.users.metadata.columns) column.setEntityValue(row, driver.prepareHydratedValue(raw[column.databaseName], column));
+    return UserMapper.toDomain(row);
   }
 
   async findByEmail(email: string): Promise<User | null> {

@@ -29,13 +29,12 @@ export class DrawQueryService {
    * administrator sees the winners' rows. Drafts are their owner's only.
    */
   async find(id: string, viewer: DrawViewer): Promise<DrawView | null> {
-    const draw = await this.draws.findById(id);
-    if (!draw) return null;
-    const isOwner = this.isOwner(draw, viewer);
-    if (draw.state === 'draft' && !isOwner) return null;
     // A page shows a few winners per prize: a million-winner draw must not be read, or sent, whole.
-    const [winners, scrutineer] = await Promise.all([draw.state === 'drawn' ? this.draws.winnersOf(id, WINNERS_SHOWN_PER_PRIZE) : [], this.draws.scrutineerOf(id)]);
-    return { draw, winners, isOwner, scrutineer };
+    const view = await this.draws.findView(id, WINNERS_SHOWN_PER_PRIZE);
+    if (!view) return null;
+    const isOwner = this.isOwner(view.draw, viewer);
+    if (view.draw.state === 'draft' && !isOwner) return null;
+    return { ...view, isOwner };
   }
 
   /**
@@ -43,10 +42,9 @@ export class DrawQueryService {
    * prize and its scrutineer. Who may see what is the caller's rule.
    */
   async record(ref: { id: string } | { shortCode: string }): Promise<Omit<DrawView, 'isOwner'> | null> {
-    const draw = 'id' in ref ? await this.draws.findById(ref.id) : await this.draws.findByShortCode(ref.shortCode);
-    if (!draw || draw.state === 'draft') return null;
-    const winners = draw.state === 'drawn' ? await this.draws.winnersOf(draw.id, WINNERS_SHOWN_PER_PRIZE) : [];
-    return { draw, winners, scrutineer: await this.draws.scrutineerOf(draw.id) };
+    const id = 'id' in ref ? ref.id : (await this.draws.findByShortCode(ref.shortCode))?.id;
+    const view = id ? await this.draws.findView(id, WINNERS_SHOWN_PER_PRIZE) : null;
+    return view && view.draw.state !== 'draft' ? view : null;
   }
 
   isOwner(draw: Draw, viewer: DrawViewer): boolean {

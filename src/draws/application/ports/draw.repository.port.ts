@@ -63,6 +63,11 @@ export interface DrawRepository {
   /** Creates the draw and its first audit entry; answers null when the short code is taken (try another). */
   create(draw: NewDraw, actor: string): Promise<Draw | null>;
   findById(id: string): Promise<Draw | null>;
+  /**
+   * The draw with its prizes, its first `perPrize` winners and reserves of each prize (when drawn) and its scrutineer,
+   * in one round trip: the detail page's hot path.
+   */
+  findView(id: string, perPrize: number): Promise<{ draw: Draw; winners: Winner[]; scrutineer: Scrutineer | null } | null>;
   /** A draw by its short code (the public certificate page's address); drafts are never found. */
   findByShortCode(shortCode: string): Promise<Draw | null>;
   /** The winners and reserves in pick order; with `perPrize`, only the first that many of each prize's winners and reserves. */
