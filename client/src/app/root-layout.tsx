@@ -39,6 +39,8 @@ export function RootLayout() {
     if (!current) return;
     const title = titleFor(current.route, country);
     document.title = title;
+    // Each screen's own summary for search results and link previews (index.html carries the site's).
+    document.querySelector('meta[name="description"]')?.setAttribute('content', current.route.description);
     analytics.pageView(location.pathname, title);
   }, [current?.name, country, location.pathname, analytics]);
 

@@ -10,7 +10,6 @@ import { RootLayout } from './root-layout';
 
 type ScreenModule = () => Promise<{ default: ComponentType }>;
 
-const placeholder: ScreenModule = () => import('../features/placeholder/components/placeholder-page');
 
 /** Each route's screen, loaded on demand so the first page loads only what it needs. */
 const screens: Record<RouteName, ScreenModule> = {

@@ -27,7 +27,7 @@ export interface RouteDefinition {
   query?: readonly string[];
   /** Home and the generators sit on the full-background layout. */
   fullBackground?: boolean;
-  /** Screens with no page of their own yet describe what they will offer. */
+  /** The screen's summary: its meta description. */
   description: string;
 }
 
