@@ -73,6 +73,9 @@ describe('winner publication and entry check in Chromium', () => {
 
   it('publishes the winners from the setup page, opens the public page, and unpublishes (a visitor goes home)', async () => {
     const { page } = await ownerPage();
+    await page.goto(`${base}/draws/publication/${id}/?invalid_preview&returning`);
+    await page.getByText('That preview link is no longer valid.', { exact: false }).waitFor();
+    await page.getByText('Welcome back: your publication settings are as you left them.').waitFor();
     await page.goto(`${base}/draws/detail/${id}/`);
     await page.getByRole('link', { name: 'Publish winners' }).click();
     await page.getByRole('heading', { level: 1, name: 'Publish the winners' }).waitFor();

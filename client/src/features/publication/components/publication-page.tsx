@@ -324,6 +324,16 @@ export default function PublicationPage() {
             The winners are no longer published. You can publish them again here.
           </Alert>
         )}
+        {searchParams.get('invalid_preview') !== null && (
+          <Alert color="yellow" variant="light" role="status">
+            That preview link is no longer valid. Choose the columns and prizes to show again to see the preview.
+          </Alert>
+        )}
+        {searchParams.get('returning') !== null && setup && (
+          <Alert color="gray" variant="light" role="status">
+            Welcome back: your publication settings are as you left them.
+          </Alert>
+        )}
         {content}
       </Stack>
     </Container>
