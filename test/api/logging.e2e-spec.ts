@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findFreePort } from '../../src/platform/database/embedded-postgres.js';
+import { type AddressInfo, createServer, type Server } from 'node:net';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { createTestDatabase } from '../setup/test-database.js';
 
@@ -11,6 +11,7 @@ describe('structured logs (the built server, its stdout)', () => {
   let database: { url: string; drop(): Promise<void> };
   let dataDir: string;
   let server: ServerProcess;
+  let unreachable: Server;
   // Distinctive values that must never reach a log line.
   const email = `private.person.${Date.now()}@example.org`;
   const clientAddress = '203.0.113.77';
@@ -19,8 +20,11 @@ describe('structured logs (the built server, its stdout)', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     dataDir = await mkdtemp(join(tmpdir(), 'fairdraw-logging-'));
-    // Nothing listens there: the quantum service and the human check provider fail, and the server says so.
-    const closed = `http://127.0.0.1:${await findFreePort()}`;
+    // A port that drops every connection: the quantum service and the human check provider fail, and the server says
+    // so. (A merely free port could be handed to the server itself a moment later.)
+    unreachable = createServer((socket) => socket.destroy());
+    await new Promise<void>((listening) => unreachable.listen(0, '127.0.0.1', listening));
+    const closed = `http://127.0.0.1:${(unreachable.address() as AddressInfo).port}`;
     server = await startServerProcess({
       DATABASE_URL: database.url,
       DATA_DIR: dataDir,
@@ -33,6 +37,7 @@ describe('structured logs (the built server, its stdout)', () => {
 
   afterAll(async () => {
     await server.stop();
+    await new Promise((closedDown) => unreachable.close(closedDown));
     await database.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
