@@ -38,7 +38,7 @@ describe('validateEnvironment', () => {
   });
 
   it('requires the entry check secret in production, of at least 32 characters', () => {
-    const production = { NODE_ENV: 'production', RECAPTCHA_SECRET_KEY: 'key', SESSION_SECRET: 's'.repeat(32) };
+    const production = { NODE_ENV: 'production', RECAPTCHA_SECRET_KEY: 'key', SESSION_SECRET: 's'.repeat(32), SMTP_URL: 'smtp://mail.example.com:587' };
     expect(() => validateEnvironment(production)).toThrow(/ENTRY_CHECK_SECRET is required in production/);
     expect(() => validateEnvironment({ ...production, ENTRY_CHECK_SECRET: 'short' })).toThrow(/ENTRY_CHECK_SECRET must be at least 32 characters/);
     expect(validateEnvironment({ ...production, ENTRY_CHECK_SECRET: 'e'.repeat(32) }).ENTRY_CHECK_SECRET).toBe('e'.repeat(32));
