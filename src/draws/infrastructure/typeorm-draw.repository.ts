@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { pipeline } from 'node:stream/promises';
-import { from as copyFrom } from 'pg-copy-streams';
 import type pg from 'pg';
 import { type DataSource, type EntityManager, LessThan, QueryFailedError, type Repository } from 'typeorm';
+import { copyRows } from '../../platform/database/copy-rows.js';
 import type { DrawListQuery, DrawRepository, LockedDraw, NewDraw } from '../application/ports/draw.repository.port.js';
 import type { Scrutineer } from '../domain/draw-actions.js';
 import type { Draw, Winner } from '../domain/draw.js';
@@ -291,13 +290,8 @@ function scrutineerOfRow(row: ScrutineerRow): Scrutineer {
   return { firstName: row.first_name, lastName: row.last_name, emailAddress: row.email_address, qualification: row.qualification, notes: row.notes };
 }
 
-/**
- * Writes the winners with COPY on the transaction's own connection: a million winners with their columns go in a
- * few seconds, where multi-row INSERTs spend most of their time building and parsing parameter arrays.
- */
+/** Writes the winners with COPY on the transaction's own connection. */
 async function copyWinners(manager: EntityManager, drawId: string, winners: readonly Winner[]): Promise<void> {
-  const client = (await manager.queryRunner!.connect()) as pg.PoolClient;
-  const copy = client.query(copyFrom('COPY draw_winner (draw_id, prize_position, kind, position, row_index, columns) FROM STDIN'));
   async function* lines(): AsyncGenerator<string> {
     for (let i = 0; i < winners.length; i += COPY_CHUNK_LINES) {
       let chunk = '';
@@ -307,7 +301,8 @@ async function copyWinners(manager: EntityManager, drawId: string, winners: read
       yield chunk;
     }
   }
-  await pipeline(lines, copy);
+  const client = (await manager.queryRunner!.connect()) as pg.PoolClient;
+  await copyRows(client, 'COPY draw_winner (draw_id, prize_position, kind, position, row_index, columns) FROM STDIN', lines);
 }
 
 /** COPY's text format: JSON text never holds a raw tab or line break, so only its backslashes need doubling. */

@@ -1,9 +1,8 @@
-import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { copyRows } from '../../platform/database/copy-rows.js';
 import { JobsService } from '../../platform/jobs/jobs.service.js';
 import type { EntryCheckRepository } from '../application/ports/entry-check.repository.port.js';
 import type { EntryCheck, EntryCheckState } from '../domain/entry-check-rules.js';
@@ -111,11 +110,8 @@ export class TypeormEntryCheckRepository implements EntryCheckRepository {
   }
 
   async storeDigests(checkId: number, digests: Buffer, entries: Float64Array): Promise<void> {
-    // COPY on one connection: millions of rows stream in, where batched INSERTs spend their time on parameters.
     const runner = this.dataSource.createQueryRunner();
     try {
-      const client = (await runner.connect()) as pg.PoolClient;
-      const copy = client.query(copyFrom('COPY entry_check_value (check_id, digest, entries) FROM STDIN'));
       async function* lines(): AsyncGenerator<string> {
         for (let from = 0; from < entries.length; from += STORE_BATCH) {
           const to = Math.min(entries.length, from + STORE_BATCH);
@@ -125,7 +121,7 @@ export class TypeormEntryCheckRepository implements EntryCheckRepository {
           yield chunk;
         }
       }
-      await pipeline(lines, copy);
+      await copyRows((await runner.connect()) as pg.PoolClient, 'COPY entry_check_value (check_id, digest, entries) FROM STDIN', lines);
     } finally {
       await runner.release();
     }
