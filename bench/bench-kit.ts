@@ -1,5 +1,6 @@
 // Shared helpers for the benchmark suites: each suite measures a few cases and returns JSON figures.
 // Medians over repeated runs, because the machines are shared and noisy.
+import { SESSION_COOKIE_NAME } from '../src/platform/http/sessions.js';
 
 export interface BenchFigure {
   name: string;
@@ -45,4 +46,28 @@ export function round(value: number, digits = 2): number {
 
 export function mb(bytes: number): number {
   return round(bytes / (1024 * 1024), 1);
+}
+
+/**
+ * A browser-like HTTP client for the suites that drive a running app through its API: JSON or multipart bodies, and
+ * the session cookie kept from one call to the next.
+ */
+export class BenchClient {
+  cookie = '';
+
+  constructor(private readonly base: string) {}
+
+  async call<T = unknown>(path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+    const isForm = body instanceof FormData;
+    const response = await fetch(this.base + path, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { ...headers, ...(this.cookie && { Cookie: this.cookie }), ...(!isForm && body !== undefined && { 'Content-Type': 'application/json' }) },
+      body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
+    });
+    const setCookie = response.headers.getSetCookie().find((value) => value.startsWith(`${SESSION_COOKIE_NAME}=`));
+    if (setCookie) this.cookie = setCookie.split(';')[0];
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text.slice(0, 300)}`);
+    return (text ? JSON.parse(text) : null) as T;
+  }
 }

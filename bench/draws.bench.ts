@@ -7,33 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../src/bootstrap/create-app.js';
 import { ensureDatabase, startEmbeddedPostgres } from '../src/platform/database/embedded-postgres.js';
-import { type BenchFigure, type BenchSuite, mb, median, round } from './bench-kit.js';
+import { BenchClient, type BenchFigure, type BenchSuite, mb, median, round } from './bench-kit.js';
 import { entriesFixture } from './uploads.bench.js';
 
 const WINNERS = 1_000_000;
 const RUNS = 3;
 const TARGET_MS = 15_000;
 const CLIENT_SESSION = 'draws-bench-session';
-
-class Client {
-  private cookie = '';
-
-  constructor(private readonly base: string) {}
-
-  async call(path: string, body?: unknown | FormData): Promise<unknown> {
-    const isForm = body instanceof FormData;
-    const response = await fetch(this.base + path, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { ...(this.cookie && { Cookie: this.cookie }), ...(!isForm && body !== undefined && { 'Content-Type': 'application/json' }) },
-      body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
-    });
-    const setCookie = response.headers.get('set-cookie');
-    if (setCookie) this.cookie = setCookie.split(';')[0];
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text.slice(0, 300)}`);
-    return text ? JSON.parse(text) : null;
-  }
-}
 
 const suite: BenchSuite = {
   name: 'draws',
@@ -46,7 +26,7 @@ const suite: BenchSuite = {
       await ensureDatabase(database.serverUrl, 'bench');
       const app = await createApp({ databaseUrl: database.urlFor('bench'), env: { NODE_ENV: 'test', DATA_DIR: join(dataDir, 'app') }, logger: ['error'] });
       await app.listen({ port: 0, host: '127.0.0.1' });
-      const client = new Client((await app.getUrl()).replace('[::1]', '127.0.0.1'));
+      const client = new BenchClient((await app.getUrl()).replace('[::1]', '127.0.0.1'));
       await client.call('/api/account/register/', {
         email: 'bench@example.com',
         password: 'bench password',

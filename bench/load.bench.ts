@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureDatabase, findFreePort, startEmbeddedPostgres } from '../src/platform/database/embedded-postgres.js';
-import { type BenchFigure, type BenchSuite, round } from './bench-kit.js';
+import { BenchClient, type BenchFigure, type BenchSuite, round } from './bench-kit.js';
 
 const CONNECTIONS = 50;
 const DURATION_SECONDS = 10;
@@ -65,25 +65,6 @@ function figure(name: string, result: autocannon.Result, extra: Record<string, u
     loadAverage: round(loadavg()[0], 1),
     ...extra,
   };
-}
-
-class Browser {
-  cookie = '';
-
-  constructor(private readonly base: string) {}
-
-  async call<T>(path: string, body?: unknown): Promise<T> {
-    const response = await fetch(this.base + path, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { ...(this.cookie && { Cookie: this.cookie }), ...(body !== undefined && { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const setCookie = response.headers.getSetCookie().find((value) => value.startsWith('fairdraw.sid='));
-    if (setCookie) this.cookie = setCookie.split(';')[0];
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text.slice(0, 300)}`);
-    return (text ? JSON.parse(text) : null) as T;
-  }
 }
 
 /** Copies one drawn draw (with its prizes and winners) into `count` more for the same owner, scheduled an hour apart. */
@@ -155,7 +136,7 @@ const suite: BenchSuite = {
       const base = `http://127.0.0.1:${port}`;
       await waitForReady(base, exited);
 
-      const owner = new Browser(base);
+      const owner = new BenchClient(base);
       await owner.call('/api/account/register/', {
         email: 'load@example.com',
         password: 'load bench password',

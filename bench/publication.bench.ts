@@ -9,7 +9,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { createApp } from '../src/bootstrap/create-app.js';
 import { EntryCheckProcessingService, type ProcessingFigures } from '../src/publication/application/entry-check-processing.service.js';
 import { ensureDatabase, startEmbeddedPostgres } from '../src/platform/database/embedded-postgres.js';
-import { type BenchFigure, type BenchSuite, mb, median, round } from './bench-kit.js';
+import { BenchClient, type BenchFigure, type BenchSuite, mb, median, round } from './bench-kit.js';
 import { entriesFixture } from './uploads.bench.js';
 
 const RUNS = 2;
@@ -18,26 +18,6 @@ const TARGETS = { processMs: 30_000, checkMs: 20 };
 const CLIENT_SESSION = 'publication-bench-session';
 /** The member id column: one id per two rows, so 3.15 million distinct values (e-mail is personal data: locked). */
 const CHECKED_COLUMN = 3;
-
-class Client {
-  private cookie = '';
-
-  constructor(private readonly base: string) {}
-
-  async call(path: string, body?: unknown | FormData, headers: Record<string, string> = {}): Promise<unknown> {
-    const isForm = body instanceof FormData;
-    const response = await fetch(this.base + path, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { ...headers, ...(this.cookie && { Cookie: this.cookie }), ...(!isForm && body !== undefined && { 'Content-Type': 'application/json' }) },
-      body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
-    });
-    const setCookie = response.headers.get('set-cookie');
-    if (setCookie) this.cookie = setCookie.split(';')[0];
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text.slice(0, 300)}`);
-    return text ? JSON.parse(text) : null;
-  }
-}
 
 interface EntryCheckStatus {
   state: string;
@@ -60,7 +40,7 @@ const suite: BenchSuite = {
         logger: ['error'],
       });
       await app.listen({ port: 0, host: '127.0.0.1' });
-      const client = new Client((await app.getUrl()).replace('[::1]', '127.0.0.1'));
+      const client = new BenchClient((await app.getUrl()).replace('[::1]', '127.0.0.1'));
       await client.call('/api/account/register/', {
         email: 'bench@example.com',
         password: 'bench password',
