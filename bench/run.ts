@@ -1,7 +1,10 @@
-// `npm run bench`: runs every suite (or those named on the command line) and prints one JSON document.
+// `npm run bench`: runs every suite (or those named on the command line) and prints one JSON document. Each suite runs
+// in a process of its own: Nest apps register global state (passport's serialisers among it) that a second app in the
+// same process would share, and each suite's peak-RSS figures then start from a clean process.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { BenchSuite } from './bench-kit.js';
 
-// In-process figures first: the later suites start servers, which would blur the peak-RSS figures.
 const suites: Record<string, () => Promise<{ default: BenchSuite }>> = {
   drawEngine: () => import('./draw-engine.bench.js'),
   rng: () => import('./rng.bench.js'),
@@ -15,11 +18,24 @@ const suites: Record<string, () => Promise<{ default: BenchSuite }>> = {
   lighthouse: () => import('./lighthouse.bench.js'),
 };
 
-const wanted = process.argv.slice(2);
-const report: Record<string, unknown> = { node: process.version, date: new Date().toISOString(), suites: {} };
-for (const [name, load] of Object.entries(suites)) {
-  if (wanted.length && !wanted.includes(name)) continue;
-  const suite = (await load()).default;
-  (report.suites as Record<string, unknown>)[name] = await suite.run();
+const ONE_SUITE = '--one-suite';
+const args = process.argv.slice(2);
+
+if (args[0] === ONE_SUITE) {
+  const suite = (await suites[args[1]]()).default;
+  process.stdout.write(JSON.stringify(await suite.run()));
+} else {
+  const unknown = args.filter((name) => !(name in suites));
+  if (unknown.length) throw new Error(`Unknown bench suite ${unknown.join(', ')}; the suites are ${Object.keys(suites).join(', ')}.`);
+  const report: Record<string, unknown> = { node: process.version, date: new Date().toISOString(), suites: {} };
+  for (const name of Object.keys(suites)) {
+    if (args.length && !args.includes(name)) continue;
+    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ONE_SUITE, name], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    if (child.status !== 0) throw new Error(`Bench suite ${name} failed (exit ${child.status ?? child.signal}).`);
+    (report.suites as Record<string, unknown>)[name] = JSON.parse(child.stdout.toString());
+  }
+  process.stdout.write(JSON.stringify(report, null, 2) + '\n');
 }
-process.stdout.write(JSON.stringify(report, null, 2) + '\n');
