@@ -1,5 +1,5 @@
 import type TestAgent from 'supertest/lib/agent.js';
-import { browser, randomAddress } from '../support/accounts.js';
+import { browser, freshAddress } from '../support/accounts.js';
 import { simpleDraw } from '../support/draws.js';
 import { uploaded } from '../support/entries-files.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -158,7 +158,7 @@ describe('entry check (API)', () => {
     const { id, owner, clientSession, shortCode } = await drawnUpload();
     await owner.post('/api/draw/entryCheckSetup/').send({ drawId: id, clientSession, columnIdx: 3, columnName: 'Member' }).expect(200);
     await processed(owner, id, clientSession);
-    const address = randomAddress();
+    const address = freshAddress();
     for (let i = 1; i <= 20; i++) await browser(t.app, address).post('/api/draw/checkEntry/').send({ shortCode, value: `guess-${i}` }).expect(200);
     const refused = await browser(t.app, address).post('/api/draw/checkEntry/').send({ shortCode, value: 'Member-1-Zq' }).expect(429);
     expect(refused.body.message).toMatch(/^Too many checks\. Please try again in \d+ seconds\.$/);

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
 import request from 'supertest';
-import { randomAddress, registration } from '../support/accounts.js';
+import { freshAddress, registration } from '../support/accounts.js';
 import { launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
 import { logInBrowser } from '../support/browser-session.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -23,7 +23,7 @@ describe('admin console in Chromium', () => {
   });
 
   const register = (overrides: Record<string, unknown>) =>
-    request(t.app.getHttpServer()).post('/api/account/register/').set('X-Forwarded-For', randomAddress()).send(registration(overrides)).expect(200);
+    request(t.app.getHttpServer()).post('/api/account/register/').set('X-Forwarded-For', freshAddress()).send(registration(overrides)).expect(200);
   const textOf = (page: Page, testId: string, text: string) =>
     page.waitForFunction(([id, expected]) => document.querySelector(`[data-testid="${id}"]`)?.textContent === expected, [testId, text] as const);
   const rowCount = (page: Page, count: number) => page.waitForFunction((expected) => document.querySelectorAll('[data-testid="customer-row"]').length === expected, count);

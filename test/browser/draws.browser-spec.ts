@@ -5,7 +5,7 @@ import utc from 'dayjs/plugin/utc.js';
 import type { Page } from 'playwright-core';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
-import { randomAddress } from '../support/accounts.js';
+import { freshAddress } from '../support/accounts.js';
 import { appConsoleErrors } from '../support/browser-accounts.js';
 import { customerInBrowser, displayIdOf, submitDraw } from '../support/browser-draws.js';
 import { launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
@@ -364,7 +364,7 @@ describe('draw pages in Chromium: list, detail, actions, scrutineer, downloads, 
     // A visitor's demo draw belongs to the browser tab that made it (its clientSession).
     const clientSession = 'visitor-tab-0123456789';
     const visitorDraw = async (name: string) =>
-      (await request(t.app.getHttpServer()).post('/api/draw/submitdraw/').set('X-Forwarded-For', randomAddress()).send(simpleDraw({ name, paymentOption: 4, entriesCount: 50, clientSession })).expect(200)).body as string;
+      (await request(t.app.getHttpServer()).post('/api/draw/submitdraw/').set('X-Forwarded-For', freshAddress()).send(simpleDraw({ name, paymentOption: 4, entriesCount: 50, clientSession })).expect(200)).body as string;
     const mine = await visitorDraw('Mike visitor');
     await context.addInitScript((session) => window.sessionStorage.setItem('fairdraw.clientSession', session), clientSession);
     await page.goto(detailUrl(mine));
@@ -391,7 +391,7 @@ describe('draw pages in Chromium: list, detail, actions, scrutineer, downloads, 
     const id = (
       await request(t.app.getHttpServer())
         .post('/api/draw/submitdraw/')
-        .set('X-Forwarded-For', randomAddress())
+        .set('X-Forwarded-For', freshAddress())
         .send(simpleDraw({ name: 'Papa upload', paymentOption: 4, entryMethod: 'upload', entriesCount: undefined, fileName, headerRowsIncluded: true, clientSession }))
         .expect(200)
     ).body as string;

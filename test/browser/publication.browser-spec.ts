@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import request from 'supertest';
-import { randomAddress } from '../support/accounts.js';
+import { freshAddress } from '../support/accounts.js';
 import { launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
 import { simpleDraw } from '../support/draws.js';
 import { uploaded } from '../support/entries-files.js';
@@ -31,7 +31,7 @@ describe('winner publication and entry check in Chromium', () => {
     id = (
       await agent
         .post('/api/draw/submitdraw/')
-        .set('X-Forwarded-For', randomAddress())
+        .set('X-Forwarded-For', freshAddress())
         .send(simpleDraw({ name: 'Summer raffle', paymentOption: 4, entryMethod: 'upload', entriesCount: undefined, fileName, headerRowsIncluded: true, clientSession: CLIENT_SESSION, prizes: [{ description: 'Bike', quantity: 2, reserves: 0 }] }))
         .expect(200)
     ).body as string;

@@ -19,12 +19,19 @@ export function registration(overrides: Record<string, unknown> = {}): Record<st
 }
 
 /** A browser-like client: keeps cookies between requests. Each gets its own address so limits stay apart. */
-export function browser(app: NestFastifyApplication, address = randomAddress()): TestAgent {
+export function browser(app: NestFastifyApplication, address = freshAddress()): TestAgent {
   return request.agent(app.getHttpServer()).set('X-Forwarded-For', address);
 }
 
-export function randomAddress(): string {
-  return `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+let addressesHandedOut = 0;
+
+/**
+ * A client address of its own (198.18.0.0/15, the benchmarking range), never one handed out before in this test file:
+ * per-address rate limits must not count another test's requests, as a random pick among few addresses sometimes did.
+ */
+export function freshAddress(): string {
+  const n = ++addressesHandedOut;
+  return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
 }
 
 /** Registers through the API and answers a logged-in agent with the account's e-mail. */

@@ -1,7 +1,7 @@
 import type { BrowserContext } from 'playwright-core';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
-import { randomAddress, registration, sessionCookie } from './accounts.js';
+import { freshAddress, registration, sessionCookie } from './accounts.js';
 import { simpleDraw } from './draws.js';
 import type { TestApp } from './test-app.js';
 
@@ -15,7 +15,7 @@ export async function customerInBrowser(
   base: string,
   options: { credits?: boolean; overrides?: Record<string, unknown> } = {},
 ): Promise<{ agent: TestAgent; email: string }> {
-  const agent = request.agent(t.app.getHttpServer()).set('X-Forwarded-For', randomAddress());
+  const agent = request.agent(t.app.getHttpServer()).set('X-Forwarded-For', freshAddress());
   const body = registration(options.overrides);
   const response = await agent.post('/api/account/register/').send(body).expect(200);
   const cookie = sessionCookie(response);

@@ -1,6 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import request from 'supertest';
-import { randomAddress, registration, sessionCookie } from './accounts.js';
+import { freshAddress, registration, sessionCookie } from './accounts.js';
 import type { TestApp } from './test-app.js';
 
 /**
@@ -9,7 +9,7 @@ import type { TestApp } from './test-app.js';
  */
 export async function logInBrowser(t: TestApp, context: BrowserContext, base: string, overrides: Record<string, unknown> = {}): Promise<{ email: string }> {
   const body = registration(overrides);
-  const response = await request(t.app.getHttpServer()).post('/api/account/register/').set('X-Forwarded-For', randomAddress()).send(body).expect(200);
+  const response = await request(t.app.getHttpServer()).post('/api/account/register/').set('X-Forwarded-For', freshAddress()).send(body).expect(200);
   const cookie = sessionCookie(response);
   if (!cookie) throw new Error('Registration set no session cookie');
   const [pair] = cookie.split(';');
