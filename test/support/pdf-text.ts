@@ -7,22 +7,27 @@ import { inflateSync } from 'node:zlib';
 export function pdfText(pdf: Buffer): string[] {
   const source = pdf.toString('latin1');
   const objects = new Map<number, { dict: string; stream: Buffer | null }>();
-  const objectPattern = /(\d+) 0 obj\s*([\s\S]*?)endobj/g;
+  // A stream's bytes are taken by its /Length, never by searching for 'endstream' or 'endobj': compressed bytes can
+  // end in '\r' or hold those words, and trimming line ends cut a real byte about once in 256 streams.
+  const objectPattern = /(\d+) 0 obj\s*/g;
   for (let match = objectPattern.exec(source); match; match = objectPattern.exec(source)) {
-    const body = match[2];
-    const streamAt = body.indexOf('stream');
-    if (streamAt < 0) {
-      objects.set(Number(match[1]), { dict: body, stream: null });
+    const at = objectPattern.lastIndex;
+    const streamAt = source.indexOf('stream', at);
+    const endAt = source.indexOf('endobj', at);
+    if (streamAt < 0 || endAt < streamAt) {
+      objects.set(Number(match[1]), { dict: source.slice(at, endAt), stream: null });
       continue;
     }
-    const dict = body.slice(0, streamAt);
+    const dict = source.slice(at, streamAt);
+    const length = /\/Length (\d+)\b(?! \d+ R)/.exec(dict);
+    if (!length) throw new Error(`PDF object ${match[1]}: a stream without a direct /Length`);
     let start = streamAt + 'stream'.length;
-    if (body[start] === '\r') start++;
-    if (body[start] === '\n') start++;
-    const end = body.lastIndexOf('endstream');
-    let bytes = Buffer.from(body.slice(start, end).replace(/\r?\n$/, ''), 'latin1');
+    if (source[start] === '\r') start++;
+    if (source[start] === '\n') start++;
+    let bytes = pdf.subarray(start, start + Number(length[1]));
     if (/\/FlateDecode/.test(dict)) bytes = inflateSync(bytes);
     objects.set(Number(match[1]), { dict, stream: bytes });
+    objectPattern.lastIndex = start + Number(length[1]);
   }
   // Font resource name → glyph id → text.
   const cmaps = new Map<string, Map<number, string>>();
