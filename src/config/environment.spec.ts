@@ -9,9 +9,16 @@ describe('validateEnvironment', () => {
       UPLOAD_LIMIT_MB: 300,
       WINNERS_LIMIT: 1_000_000,
       RANDOM_NUMBER_ROWS_LIMIT: 1_000_000,
-      REVIEW_RATING: 5,
-      REVIEW_COUNT: 33,
     });
+    const environment = validateEnvironment({});
+    expect(environment.REVIEW_RATING).toBeUndefined();
+    expect(environment.REVIEW_COUNT).toBeUndefined();
+  });
+
+  it('takes a review summary only as a rating and a count together', () => {
+    expect(validateEnvironment({ REVIEW_RATING: '4.8', REVIEW_COUNT: '120' })).toMatchObject({ REVIEW_RATING: 4.8, REVIEW_COUNT: 120 });
+    expect(() => validateEnvironment({ REVIEW_RATING: '4.8' })).toThrow(/REVIEW_RATING and REVIEW_COUNT go together/);
+    expect(() => validateEnvironment({ REVIEW_RATING: '0', REVIEW_COUNT: '3' })).toThrow(/REVIEW_RATING="0"/);
   });
 
   it('converts numeric settings and keeps DATABASE_URL', () => {

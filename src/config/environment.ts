@@ -56,16 +56,22 @@ export class Environment {
   @Max(10_000_000)
   RANDOM_NUMBER_ROWS_LIMIT = 1_000_000;
 
+  /**
+   * A review summary kept elsewhere (a reviews platform's figures), set together with REVIEW_COUNT. Unset, the summary
+   * is computed from the reviews shown: the product never states a rating nobody gave.
+   */
   @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsOptional()
   @IsNumber()
-  @Min(0)
+  @Min(1)
   @Max(5)
-  REVIEW_RATING = 5.0;
+  REVIEW_RATING?: number;
 
   @Transform(toInt)
+  @IsOptional()
   @IsInt()
   @Min(0)
-  REVIEW_COUNT = 33;
+  REVIEW_COUNT?: number;
 
   /** reCAPTCHA-compatible human check. Without a secret the check passes, which only development and tests allow. */
   @IsOptional()
@@ -225,7 +231,7 @@ export class Environment {
 const OPTIONAL_KEYS = ['DATABASE_URL', 'RECAPTCHA_SECRET_KEY', 'RECAPTCHA_SITE_KEY', 'SMTP_URL', 'PUBLIC_URL', 'SESSION_SECRET', 'ENTRY_CHECK_SECRET', 'TRUST_PROXY',
   'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'STRIPE_PUBLISHABLE_KEY', 'PAYPAL_CLIENT_ID', 'PAYPAL_SECRET', 'QUANTUM_SEED_URL', 'QUANTUM_SEED_API_KEY', 'DRAW_PAUSE_BEFORE_COMMIT',
   'ALLOWED_HOSTNAMES', 'REVIEWS_FEED_URL', 'REVIEWS_DISABLED_AUTHORS', 'CONTENT_HOSTS', 'ANALYTICS_ID', 'CHAT_WIDGET_URL',
-  'S3_BUCKET', 'S3_PREFIX', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+  'S3_BUCKET', 'S3_PREFIX', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'REVIEW_RATING', 'REVIEW_COUNT'];
 
 export class EnvironmentError extends Error {}
 
@@ -250,6 +256,9 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   }
   if (!environment.S3_ACCESS_KEY_ID !== !environment.S3_SECRET_ACCESS_KEY) {
     throw new EnvironmentError('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither.');
+  }
+  if ((environment.REVIEW_RATING === undefined) !== (environment.REVIEW_COUNT === undefined)) {
+    throw new EnvironmentError('Invalid configuration:\n  REVIEW_RATING and REVIEW_COUNT go together: set both or neither.');
   }
   if (environment.NODE_ENV === 'production') {
     const missing = [

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { rerun, simpleDraw } from '../support/draws.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { waitUntil } from '../support/wait-until.js';
 import { createTestDatabase } from '../setup/test-database.js';
 
 async function submit(server: ServerProcess, overrides: Record<string, unknown>): Promise<string> {
@@ -38,21 +39,15 @@ describe('scheduled draws across processes: exactly once, and finished by anothe
     return server;
   };
 
-  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-
   it('executes each of 20 draws scheduled a few seconds ahead exactly once with two processes running', async () => {
     const [a, b] = await Promise.all([start(), start()]);
     const due = new Date(Date.now() + 3000).toISOString();
     const ids = await Promise.all(Array.from({ length: 20 }, (_, i) => submit(i % 2 ? a : b, { scheduleOption: 1, scheduleDate: due, name: `Draw ${i}` })));
-    await until(
+    await waitUntil(
       async () => (await client.query(`SELECT count(*)::int AS n FROM draw WHERE id = ANY($1) AND state = 'drawn'`, [ids])).rows[0].n as number,
       (drawn) => drawn === 20,
+      'the 20 scheduled draws to be drawn',
+      { intervalMs: 100 },
     );
     const executions = await client.query(`SELECT draw_id, count(*)::int AS n FROM draw_audit WHERE draw_id = ANY($1) AND to_state = 'drawn' GROUP BY draw_id`, [ids]);
     expect(executions.rows).toHaveLength(20);
@@ -71,9 +66,11 @@ describe('scheduled draws across processes: exactly once, and finished by anothe
     await paused.waitFor(`draw-paused ${id}`);
     const rescuer = await start();
     paused.child.kill('SIGKILL');
-    await until(
+    await waitUntil(
       async () => (await client.query('SELECT state FROM draw WHERE id = $1', [id])).rows[0].state as string,
       (state) => state === 'drawn',
+      'the other process to finish the draw',
+      { intervalMs: 100 },
     );
     const response = await fetch(`${rescuer.url}/api/draw/get/?id=${id}`);
     const draw = await response.json();

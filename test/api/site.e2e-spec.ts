@@ -40,7 +40,7 @@ describe('site configuration and version (API)', () => {
       countryCode: 'us',
       countryName: 'United States',
       currency: 'USD',
-      reviewSummary: { rating: 5, count: 33 },
+      reviewSummary: { rating: 0, count: 0 },
       prices: { currency: 'USD', drawSingle: 4000, draw10: 24000, draw100: 160000 },
       recaptchaSiteKey: null,
       thirdParty: { analyticsId: null, chatWidgetUrl: null },
@@ -141,6 +141,28 @@ describe('reviews from a JSON feed (API)', () => {
     expect(body.contentHosts).toEqual(['https://c1.example', 'https://c2.example', 'https://c3.example']);
     await request(t.app.getHttpServer()).get('/api/site/reviews').expect(200);
     expect(feed.requests).toHaveLength(1);
+  });
+
+  it('summarises the reviews shown in the site configuration (the disabled author left out)', async () => {
+    const { body } = await request(t.app.getHttpServer()).get('/api/site/configuration').expect(200);
+    expect(body.reviewSummary).toEqual({ rating: 5, count: 3 });
+  });
+});
+
+describe('a review summary kept elsewhere (API)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { REVIEW_RATING: '4.8', REVIEW_COUNT: '120' } });
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('delivers the configured rating and count instead of the summary of the review table', async () => {
+    const { body } = await request(t.app.getHttpServer()).get('/api/site/configuration').expect(200);
+    expect(body.reviewSummary).toEqual({ rating: 4.8, count: 120 });
   });
 });
 

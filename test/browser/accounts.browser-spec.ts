@@ -176,12 +176,15 @@ describe('accounts in Chromium: pages and session behaviour', () => {
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL(`${base}/account/forgotpassword/?email=${encodeURIComponent(email)}`);
     expect(await page.getByLabel('E-mail address').inputValue()).toBe(email);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Send the link' }).click();
     await page.getByText('If an account exists for that address, we have sent it a link to reset the password.').waitFor();
 
     const resetLink = await linkInLatestMail(t, email);
     expect(resetLink).toMatch(/^\/account\/resetpassword\/[A-Za-z0-9_-]+\/$/);
     await page.goto(base + resetLink);
+    await page.getByRole('textbox', { name: 'New password', exact: true }).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.getByRole('textbox', { name: 'New password', exact: true }).fill('brand new secret');
     await page.getByLabel('Confirm the new password').fill('brand new secret!');
     await page.getByRole('button', { name: 'Save the new password' }).click();

@@ -87,6 +87,7 @@ describe('the public certificate page in Chromium', () => {
     await page.goto(`${base}/cert/${shortCode}x/`);
     await page.getByRole('heading', { level: 1, name: 'Certificate of random draw' }).waitFor();
     expect(await page.getByTestId('winners-0').count()).toBe(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.goto(`${base}/cert/${shortCode.toLowerCase()}/`);
     await page.getByRole('heading', { level: 1, name: 'This page does not exist' }).waitFor();
 
@@ -94,6 +95,7 @@ describe('the public certificate page in Chromium', () => {
     await page.goto(`${base}/cert/${shortCode}/?prev=true&fw=700#${Buffer.from(JSON.stringify({ g: '003366', p: 'FFEEDD', lo: 'text', lt: 'Preview Co' })).toString('base64url')}`);
     await page.locator('[data-preview-settled=true]').waitFor();
     await page.getByText('Preview Co').waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/certificate-preview.png`, fullPage: true });
     await page.evaluate(() => (window.location.hash = btoa(JSON.stringify({ lo: 'text', lt: 'Changed Co' })).replace(/=+$/, '')));
     await page.getByText('Changed Co').waitFor();

@@ -24,8 +24,10 @@ describe('client shell in Chromium', () => {
     await page.goto(base + '/');
     await page.getByRole('heading', { level: 1, name: 'Random prize draws you can prove were fair' }).waitFor();
     expect(await page.title()).toBe('Certified Random Prize Draws | FairDraw™');
-    await page.getByText('Rated 5.0 from 33 reviews').waitFor();
     await page.getByText('Up to 1,000,000 winners').waitFor();
+    // No review is stored here, so no rating is claimed (nor in the structured data).
+    expect(await page.getByText(/^Rated /).count()).toBe(0);
+    expect(await page.locator('script[data-structured-data="business"]').textContent()).not.toContain('aggregateRating');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     expect(consoleErrors).toEqual([]);
     const events = await page.evaluate(() => (window as unknown as { __FAIRDRAW_ANALYTICS_EVENTS__: AnalyticsEvent[] }).__FAIRDRAW_ANALYTICS_EVENTS__);
@@ -65,6 +67,7 @@ describe('client shell in Chromium', () => {
     await page.getByRole('heading', { name: 'This page does not exist' }).waitFor();
     expect(consoleErrors).toContain('Error: 404');
     expect(await page.title()).toBe('Page not found | FairDraw™');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.context().close();
   });
 

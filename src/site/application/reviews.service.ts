@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../../config/environment.js';
-import { type Review, visibleReviews } from '../domain/review.js';
+import { type Review, type ReviewSummary, summariseReviews, visibleReviews } from '../domain/review.js';
 import { REVIEW_SOURCE } from '../site.tokens.js';
 import type { ReviewSource } from './ports/review-source.port.js';
 
@@ -18,8 +18,13 @@ function list(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
+/** The site configuration is read on every page load; the summary it carries may be this old. */
+const SUMMARY_MAX_AGE_MS = 60_000;
+
 @Injectable()
 export class ReviewsService {
+  private summaryCache: { at: number; summary: Promise<ReviewSummary> } | null = null;
+
   constructor(
     @Inject(REVIEW_SOURCE) private readonly source: ReviewSource,
     private readonly config: ConfigService<Environment, true>,
@@ -31,5 +36,20 @@ export class ReviewsService {
       reviews: visibleReviews(await this.source.load(), disabled),
       contentHosts: list(this.config.get('CONTENT_HOSTS', { infer: true })).slice(0, 3),
     };
+  }
+
+  /** The configured summary (a reviews platform's figures) when there is one, else that of the reviews shown. */
+  summary(): Promise<ReviewSummary> {
+    const rating = this.config.get('REVIEW_RATING', { infer: true });
+    const count = this.config.get('REVIEW_COUNT', { infer: true });
+    if (rating !== undefined && count !== undefined) return Promise.resolve({ rating, count });
+    const now = Date.now();
+    if (!this.summaryCache || now - this.summaryCache.at > SUMMARY_MAX_AGE_MS) {
+      const summary = this.list().then(({ reviews }) => summariseReviews(reviews));
+      // A failed read is not kept: the next page load asks again.
+      summary.catch(() => (this.summaryCache = null));
+      this.summaryCache = { at: now, summary };
+    }
+    return this.summaryCache.summary;
   }
 }

@@ -8,6 +8,7 @@ import { resolveCountry } from '../domain/country.js';
 import type { SiteConfiguration } from '../domain/site-configuration.js';
 import { mergeSiteSettings, type SiteSettings } from '../domain/site-settings.js';
 import { SITE_SETTING_REPOSITORY } from '../site.tokens.js';
+import { ReviewsService } from './reviews.service.js';
 import type { SiteSettingRepository } from './ports/site-setting.repository.port.js';
 
 
@@ -17,6 +18,7 @@ export class SiteConfigurationService {
     private readonly config: ConfigService<Environment, true>,
     @Inject(SITE_SETTING_REPOSITORY) private readonly settings: SiteSettingRepository,
     private readonly prices: PriceService,
+    private readonly reviews: ReviewsService,
   ) {}
 
   get version(): string {
@@ -47,10 +49,7 @@ export class SiteConfigurationService {
         analyticsId: this.config.get('ANALYTICS_ID', { infer: true }) ?? null,
         chatWidgetUrl: this.config.get('CHAT_WIDGET_URL', { infer: true }) ?? null,
       },
-      reviewSummary: {
-        rating: this.config.get('REVIEW_RATING', { infer: true }),
-        count: this.config.get('REVIEW_COUNT', { infer: true }),
-      },
+      reviewSummary: await this.reviews.summary(),
     };
   }
 }

@@ -1,4 +1,4 @@
-import { parsePositionalReview, toMilliseconds, visibleReviews, type Review } from './review.js';
+import { parsePositionalReview, summariseReviews, toMilliseconds, visibleReviews, type Review } from './review.js';
 
 const record = ['a1', 1_700_000_000, 5, 'Example Reviewer', 'Example Manager', 'Example Co', 'example.png', 'https://example.com', 'Example text.'];
 
@@ -18,5 +18,12 @@ describe('review records', () => {
     const review = (authorId: string, time: number): Review => ({ ...parsePositionalReview(record), authorId, time });
     const shown = visibleReviews([review('old', 1), review('new', 3), review('off', 2)], ['off']);
     expect(shown.map((r) => r.authorId)).toEqual(['new', 'old']);
+  });
+
+  it('summarises the reviews shown by their mean rating to one decimal, and claims nothing without reviews', () => {
+    const rated = (rating: number): Review => ({ ...parsePositionalReview(record), rating });
+    expect(summariseReviews([])).toEqual({ rating: 0, count: 0 });
+    expect(summariseReviews([rated(5), rated(4), rated(4)])).toEqual({ rating: 4.3, count: 3 });
+    expect(summariseReviews([rated(5), rated(4)])).toEqual({ rating: 4.5, count: 2 });
   });
 });

@@ -54,3 +54,15 @@ export function visibleReviews(reviews: readonly Review[], disabledAuthors: read
   const disabled = new Set(disabledAuthors);
   return reviews.filter((review) => !disabled.has(review.authorId)).sort((a, b) => b.time - a.time);
 }
+
+export interface ReviewSummary {
+  rating: number;
+  count: number;
+}
+
+/** The summary of the reviews shown: their mean rating to one decimal and their number (0 and 0 without any). */
+export function summariseReviews(reviews: readonly Review[]): ReviewSummary {
+  if (reviews.length === 0) return { rating: 0, count: 0 };
+  const mean = reviews.reduce((sum, review) => sum + review.rating, 0) / reviews.length;
+  return { rating: Math.round(mean * 10) / 10, count: reviews.length };
+}

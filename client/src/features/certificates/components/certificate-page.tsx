@@ -102,7 +102,7 @@ function InBrowserCheck({ cert }: { cert: CertificateResponseDto }) {
             ? 'Choose the entries file you hold. Your browser computes its SHA-256 and re-runs the draw with the revealed seed: the file is never uploaded.'
             : 'Your browser re-runs the draw with the revealed seed and compares the winners.'}
         </Text>
-        {needsFile && <FileInput label="Entries file" placeholder="Choose a file" value={file} onChange={(chosen) => { setFile(chosen); setChecks(null); }} clearable clearButtonProps={{ 'aria-label': 'Clear the file' }} />}
+        {needsFile && <FileInput label="Entries file" placeholder="Choose a file" styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }} value={file} onChange={(chosen) => { setFile(chosen); setChecks(null); }} clearable clearButtonProps={{ 'aria-label': 'Clear the file' }} />}
         <Group>
           <Button onClick={() => void run()} loading={busy} disabled={needsFile && !file}>
             Check the draw

@@ -91,7 +91,7 @@ export default function HomePage() {
           </Group>
           {/* The line keeps its height while the configuration loads, so the wizard below does not jump. */}
           <Text size="sm" c="dimmed" mih="1.55em">
-            {site ? `Rated ${site.reviewSummary.rating.toFixed(1)} from ${site.reviewSummary.count} reviews` : ''}
+            {site && site.reviewSummary.count > 0 ? `Rated ${site.reviewSummary.rating.toFixed(1)} from ${site.reviewSummary.count} ${site.reviewSummary.count === 1 ? 'review' : 'reviews'}` : ''}
           </Text>
         </Stack>
       </Container>

@@ -39,9 +39,9 @@ export function ReviewsWidget() {
       fixedWidth={!vertical}
     />
   ));
-  const summary = site && (
+  const summary = site && site.reviewSummary.count > 0 && (
     <Text size="sm" c="gray.8">
-      Rated {site.reviewSummary.rating.toFixed(1)} out of 5 from {site.reviewSummary.count} reviews
+      Rated {site.reviewSummary.rating.toFixed(1)} out of 5 from {site.reviewSummary.count} {site.reviewSummary.count === 1 ? 'review' : 'reviews'}
     </Text>
   );
 
