@@ -128,6 +128,13 @@ describe('winner publication and entry check in Chromium', () => {
     await ownerFrame.page.locator('[data-preview-settled=true]').waitFor();
     expect(await ownerFrame.page.getByTestId('branded-page').evaluate((element) => element.getBoundingClientRect().height)).toBeLessThanOrEqual(480);
     expect(await seriousAccessibilityViolations(ownerFrame.page)).toEqual([]);
+    // Screen-share mode rules apply in the preview as on the public page: the entry count is hidden.
+    await ownerFrame.page.getByText(/^[\d,]+ entries$/).waitFor();
+    await ownerFrame.context.addCookies([{ name: 'screenshare', value: encodeURIComponent(JSON.stringify({ enabled: true, entryCount: false })), url: base }]);
+    await ownerFrame.page.reload();
+    await ownerFrame.page.getByRole('columnheader', { name: 'Winner' }).waitFor();
+    await ownerFrame.page.locator('[data-preview-settled=true]').waitFor();
+    expect(await ownerFrame.page.getByText(/^[\d,]+ entries$/).count()).toBe(0);
     // Anyone else opening the same preview link gets no row data: the setup endpoint answers them 404.
     const stranger = await chromium.newPage({ width: 800, height: 700 });
     await stranger.page.goto(frameUrl);
