@@ -2,7 +2,7 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import request from 'supertest';
-import { freshAddress } from '../support/accounts.js';
+import { freshAddress, PASSWORD, registeredUser } from '../support/accounts.js';
 import { launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
 import { simpleDraw } from '../support/draws.js';
 import { uploaded } from '../support/entries-files.js';
@@ -178,6 +178,42 @@ describe('winner publication and entry check in Chromium', () => {
     await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('unpublished') === 'true');
     await visitor.page.reload();
     await visitor.page.getByText('The winners of this draw are not published.').waitFor();
+  });
+
+  it('previews example rows before the draw, from a hash written outside the client, and follows hash changes', async () => {
+    // A registered customer's draw scheduled for tomorrow: numbered entries, so the examples are entry numbers.
+    const { agent, email } = await registeredUser(t.app);
+    await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
+    const drawAt = Date.now() + 24 * 3600_000;
+    const scheduledId = (await agent.post('/api/draw/submitdraw/').send(simpleDraw({ name: 'Winter raffle', paymentOption: 2, scheduleOption: 1, scheduleDate: new Date(drawAt).toISOString() })).expect(200)).body as string;
+    const scheduledCode = (await agent.get('/api/draw/get/').query({ id: scheduledId }).expect(200)).body.shortCode as string;
+    const { page, context } = await chromium.newPage({ width: 900, height: 800 });
+    expect((await context.request.post(`${base}/api/account/login/`, { data: { email, password: PASSWORD }, headers: { 'X-Forwarded-For': freshAddress() } })).status()).toBe(200);
+    // The config as part 2 §3 names it, in the documented short keys: base64url of the JSON.
+    const hashOf = (config: Record<string, unknown>) => Buffer.from(JSON.stringify({ d: scheduledId, hb: 1, ...config })).toString('base64url');
+    const schedule = new Date(drawAt + 3600_000).toISOString();
+    await page.goto(`${base}/cert/${scheduledCode}w/?prev=true&fw=720&wh=480#${hashOf({ c: [0], n: ['Entry'], p: [0, 1], s: schedule })}`);
+    await page.getByRole('columnheader', { name: 'Entry', exact: true }).first().waitFor();
+    await page.locator('[data-preview-settled=true]').waitFor();
+    await page.getByText('Example rows from the entries', { exact: false }).waitFor();
+    // Prize 1 has 1 winner, prize 2 three: the first entry rows, as many as each prize's winners.
+    const tables = page.getByRole('table');
+    expect(await tables.nth(0).locator('tbody td').allTextContents()).toEqual(['1']);
+    expect(await tables.nth(1).locator('tbody td').allTextContents()).toEqual(['1', '2', '3']);
+    // A new hash: a new name and one prize; then "publish now" before the draw is the spec's date message.
+    await page.evaluate((hash) => (window.location.hash = hash), hashOf({ c: [0], n: ['Ticket'], p: [1], s: schedule }));
+    await page.getByRole('columnheader', { name: 'Ticket' }).waitFor();
+    await page.locator('[data-preview-settled=true]').waitFor();
+    expect(await tables.count()).toBe(1);
+    await page.evaluate((hash) => (window.location.hash = hash), hashOf({ c: [0], n: ['Ticket'], p: [1] }));
+    await page.getByText('Enter a publication date in the future and after the draw date').waitFor();
+    await page.locator('[data-preview-settled=true]').waitFor();
+    expect(await tables.count()).toBe(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    // An unreadable hash names no draw.
+    await page.evaluate(() => (window.location.hash = 'not-a-config'));
+    await page.getByText('This preview link is not valid.').waitFor();
+    expect(await page.locator('body').textContent()).not.toContain('Winter raffle');
   });
 
   it('enables the entry check with progress to "File processed successfully." and an entrant finds their entry', async () => {
