@@ -102,6 +102,7 @@ describe('winner publication and entry check in Chromium', () => {
     await frame.getByText('Summer Co').waitFor();
     await frame.getByText(/^[\d,]+ entries$/).waitFor();
     // A new column name and upper case reach the frame through its hash, each followed by a new settle marker.
+    const historyLength = await page.evaluate(() => history.length);
     await page.getByRole('textbox', { name: 'Published name of Full name' }).fill('Lucky winner');
     await frame.getByRole('columnheader', { name: 'Lucky winner' }).waitFor();
     await frame.locator('[data-preview-settled=true]').waitFor();
@@ -110,6 +111,8 @@ describe('winner publication and entry check in Chromium', () => {
     await frame.locator('[data-preview-settled=true]').waitFor();
     expect(await frame.locator('tbody td').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/^GIVEN\d+ F\.$/)]));
     expect(await frame.locator('body').textContent()).not.toMatch(/@example\.com|TICKET-|Family/);
+    // Only the frame's hash was replaced: no reload, and nothing added to the back button's history.
+    expect(await page.evaluate(() => history.length)).toBe(historyLength);
     // Back to the name the public page is checked against below; an incomplete config hides the frame again.
     await page.getByRole('switch', { name: 'Upper case' }).uncheck({ force: true });
     await page.getByRole('textbox', { name: 'Published name of Full name' }).fill('Winner');
