@@ -1,12 +1,15 @@
 /// <reference lib="dom" />
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import request from 'supertest';
-import { freshAddress } from '../support/accounts.js';
+import { freshAddress, PASSWORD, registeredUser } from '../support/accounts.js';
 import { launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
 import { simpleDraw } from '../support/draws.js';
 import { uploaded } from '../support/entries-files.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 const CLIENT_SESSION = 'publication-tab-0123456789';
+const SHOTS = resolve('dist/screenshots');
 
 /** Every cell unique; the e-mail column is personal data. */
 function entriesFile(): string {
@@ -25,6 +28,7 @@ describe('winner publication and entry check in Chromium', () => {
     t = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
     base = await t.listen();
     chromium = await launchBrowser();
+    await mkdir(SHOTS, { recursive: true });
     // A visitor's demo draw on an uploaded file, made in the browser tab the tests use.
     const { fileName } = await uploaded(t, 'entries.csv', entriesFile(), CLIENT_SESSION);
     const agent = request(t.app.getHttpServer());
@@ -87,11 +91,61 @@ describe('winner publication and entry check in Chromium', () => {
     expect(await page.getByRole('textbox', { name: 'Published name of Full name' }).inputValue()).toBe('Winner');
     await page.getByRole('switch', { name: 'First names only (initials after)' }).check({ force: true });
     await page.getByRole('switch', { name: 'Show the number of entries' }).check({ force: true });
-    const preview = page.getByTestId('publication-preview');
-    await preview.waitFor();
-    expect(await preview.locator('thead').textContent()).toBe('Winner');
-    expect(await preview.locator('tbody tr').first().textContent()).toMatch(/^Given\d+ F\.$/);
+    // The live preview is the public winners page in a frame (?prev=true, the config in its hash), settled 500 ms
+    // after the last change.
+    const frame = page.frameLocator('iframe[title="Preview of the public winners page"]');
+    await frame.getByRole('columnheader', { name: 'Winner' }).waitFor();
+    await frame.locator('[data-preview-settled=true]').waitFor();
+    expect(await frame.locator('thead').textContent()).toBe('Winner');
+    const firstRow = frame.locator('tbody tr').first();
+    expect(await firstRow.textContent()).toMatch(/^Given\d+ F\.$/);
+    await frame.getByText('Summer Co').waitFor();
+    await frame.getByText(/^[\d,]+ entries$/).waitFor();
+    // A new column name and upper case reach the frame through its hash, each followed by a new settle marker.
+    const historyLength = await page.evaluate(() => history.length);
+    await page.getByRole('textbox', { name: 'Published name of Full name' }).fill('Lucky winner');
+    await frame.getByRole('columnheader', { name: 'Lucky winner' }).waitFor();
+    await frame.locator('[data-preview-settled=true]').waitFor();
+    await page.getByRole('switch', { name: 'Upper case' }).check({ force: true });
+    await frame.getByRole('cell', { name: /^GIVEN\d+ F\.$/ }).first().waitFor();
+    await frame.locator('[data-preview-settled=true]').waitFor();
+    expect(await frame.locator('tbody td').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/^GIVEN\d+ F\.$/)]));
+    expect(await frame.locator('body').textContent()).not.toMatch(/@example\.com|TICKET-|Family/);
+    // Only the frame's hash was replaced: no reload, and nothing added to the back button's history.
+    expect(await page.evaluate(() => history.length)).toBe(historyLength);
+    // Back to the name the public page is checked against below; an incomplete config hides the frame again.
+    await page.getByRole('switch', { name: 'Upper case' }).uncheck({ force: true });
+    await page.getByRole('textbox', { name: 'Published name of Full name' }).fill('Winner');
+    await frame.getByRole('columnheader', { name: 'Winner', exact: true }).waitFor();
+    await frame.locator('[data-preview-settled=true]').waitFor();
+    await page.getByTestId('publication-preview').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/publication-preview.png` });
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    const frameUrl = await page.locator('iframe[title="Preview of the public winners page"]').evaluate((element) => (element as HTMLIFrameElement).contentWindow!.location.href);
+    expect(frameUrl).toMatch(new RegExp(`/cert/${shortCode}w/\\?prev=true&fw=720&wh=480#[A-Za-z0-9_-]+$`));
+
+    // The frame page on its own, for the owner: accessible, its branded area capped at wh and scrolling inside.
+    const ownerFrame = await ownerPage(800);
+    await ownerFrame.page.goto(frameUrl);
+    await ownerFrame.page.getByRole('columnheader', { name: 'Winner' }).waitFor();
+    await ownerFrame.page.locator('[data-preview-settled=true]').waitFor();
+    expect(await ownerFrame.page.getByTestId('branded-page').evaluate((element) => element.getBoundingClientRect().height)).toBeLessThanOrEqual(480);
+    expect(await seriousAccessibilityViolations(ownerFrame.page)).toEqual([]);
+    // Screen-share mode rules apply in the preview as on the public page: the entry count is hidden.
+    await ownerFrame.page.getByText(/^[\d,]+ entries$/).waitFor();
+    await ownerFrame.context.addCookies([{ name: 'screenshare', value: encodeURIComponent(JSON.stringify({ enabled: true, entryCount: false })), url: base }]);
+    await ownerFrame.page.reload();
+    await ownerFrame.page.getByRole('columnheader', { name: 'Winner' }).waitFor();
+    await ownerFrame.page.locator('[data-preview-settled=true]').waitFor();
+    expect(await ownerFrame.page.getByText(/^[\d,]+ entries$/).count()).toBe(0);
+    // Anyone else opening the same preview link gets no row data: the setup endpoint answers them 404.
+    const stranger = await chromium.newPage({ width: 800, height: 700 });
+    await stranger.page.goto(frameUrl);
+    await stranger.page.getByText('Only the owner of this draw can see this preview.', { exact: false }).waitFor();
+    await stranger.page.locator('[data-preview-settled=true]').waitFor();
+    expect(await stranger.page.locator('body').textContent()).not.toMatch(/Given|@example\.com|TICKET-|Family|Summer raffle/);
+    expect(await stranger.page.getByRole('table').count()).toBe(0);
+    expect(await seriousAccessibilityViolations(stranger.page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Publish the winners' }).click();
     await page.getByText('The winners are published.').waitFor();
@@ -121,10 +175,48 @@ describe('winner publication and entry check in Chromium', () => {
     expect(await entriesLine.count()).toBe(0);
 
     await page.goto(`${base}/draws/unpublish/${id}/`);
+    await page.getByRole('button', { name: 'Unpublish' }).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Unpublish' }).click();
     await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('unpublished') === 'true');
     await visitor.page.reload();
     await visitor.page.getByText('The winners of this draw are not published.').waitFor();
+  });
+
+  it('previews example rows before the draw, from a hash written outside the client, and follows hash changes', async () => {
+    // A registered customer's draw scheduled for tomorrow: numbered entries, so the examples are entry numbers.
+    const { agent, email } = await registeredUser(t.app);
+    await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
+    const drawAt = Date.now() + 24 * 3600_000;
+    const scheduledId = (await agent.post('/api/draw/submitdraw/').send(simpleDraw({ name: 'Winter raffle', paymentOption: 2, scheduleOption: 1, scheduleDate: new Date(drawAt).toISOString() })).expect(200)).body as string;
+    const scheduledCode = (await agent.get('/api/draw/get/').query({ id: scheduledId }).expect(200)).body.shortCode as string;
+    const { page, context } = await chromium.newPage({ width: 900, height: 800 });
+    expect((await context.request.post(`${base}/api/account/login/`, { data: { email, password: PASSWORD }, headers: { 'X-Forwarded-For': freshAddress() } })).status()).toBe(200);
+    // The config as part 2 §3 names it, in the documented short keys: base64url of the JSON.
+    const hashOf = (config: Record<string, unknown>) => Buffer.from(JSON.stringify({ d: scheduledId, hb: 1, ...config })).toString('base64url');
+    const schedule = new Date(drawAt + 3600_000).toISOString();
+    await page.goto(`${base}/cert/${scheduledCode}w/?prev=true&fw=720&wh=480#${hashOf({ c: [0], n: ['Entry'], p: [0, 1], s: schedule })}`);
+    await page.getByRole('columnheader', { name: 'Entry', exact: true }).first().waitFor();
+    await page.locator('[data-preview-settled=true]').waitFor();
+    await page.getByText('Example rows from the entries', { exact: false }).waitFor();
+    // Prize 1 has 1 winner, prize 2 three: the first entry rows, as many as each prize's winners.
+    const tables = page.getByRole('table');
+    expect(await tables.nth(0).locator('tbody td').allTextContents()).toEqual(['1']);
+    expect(await tables.nth(1).locator('tbody td').allTextContents()).toEqual(['1', '2', '3']);
+    // A new hash: a new name and one prize; then "publish now" before the draw is the spec's date message.
+    await page.evaluate((hash) => (window.location.hash = hash), hashOf({ c: [0], n: ['Ticket'], p: [1], s: schedule }));
+    await page.getByRole('columnheader', { name: 'Ticket' }).waitFor();
+    await page.locator('[data-preview-settled=true]').waitFor();
+    expect(await tables.count()).toBe(1);
+    await page.evaluate((hash) => (window.location.hash = hash), hashOf({ c: [0], n: ['Ticket'], p: [1] }));
+    await page.getByText('Enter a publication date in the future and after the draw date').waitFor();
+    await page.locator('[data-preview-settled=true]').waitFor();
+    expect(await tables.count()).toBe(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    // An unreadable hash names no draw.
+    await page.evaluate(() => (window.location.hash = 'not-a-config'));
+    await page.getByText('This preview link is not valid.').waitFor();
+    expect(await page.locator('body').textContent()).not.toContain('Winter raffle');
   });
 
   it('enables the entry check with progress to "File processed successfully." and an entrant finds their entry', async () => {
@@ -136,6 +228,33 @@ describe('winner publication and entry check in Chromium', () => {
     await page.getByRole('radio', { name: 'Ticket code' }).check();
     expect(await page.getByRole('textbox', { name: 'Name shown to entrants' }).inputValue()).toBe('Ticket code');
     await page.getByRole('switch', { name: 'Show entrants their number of entries' }).check({ force: true });
+    // The live preview: the public entry check page in a frame, following the name as it is typed.
+    const frame = page.frameLocator('iframe[title="Preview of the public entry check page"]');
+    await frame.getByRole('textbox', { name: 'Ticket code' }).waitFor();
+    await frame.locator('[data-preview-settled=true]').waitFor();
+    await page.getByRole('textbox', { name: 'Name shown to entrants' }).fill('Your ticket');
+    await frame.getByRole('textbox', { name: 'Your ticket' }).waitFor();
+    await frame.locator('[data-preview-settled=true]').waitFor();
+    expect(await frame.getByRole('heading', { level: 1 }).textContent()).toBe('Summer raffle');
+    await page.getByRole('textbox', { name: 'Name shown to entrants' }).fill('');
+    await page.getByText('Ensure the selected column has a name').waitFor();
+    expect(await page.locator('iframe[title="Preview of the public entry check page"]').isVisible()).toBe(false);
+    await page.getByRole('textbox', { name: 'Name shown to entrants' }).fill('Ticket code');
+    await frame.getByRole('textbox', { name: 'Ticket code' }).waitFor();
+    const frameUrl = await page.locator('iframe[title="Preview of the public entry check page"]').evaluate((element) => (element as HTMLIFrameElement).contentWindow!.location.href);
+    expect(frameUrl).toMatch(new RegExp(`/cert/${shortCode}e/\\?prev=true&fw=720&eh=480#[A-Za-z0-9_-]+$`));
+    const ownerFrame = await ownerPage(800);
+    await ownerFrame.page.goto(frameUrl);
+    await ownerFrame.page.getByRole('textbox', { name: 'Ticket code' }).waitFor();
+    await ownerFrame.page.locator('[data-preview-settled=true]').waitFor();
+    expect(await seriousAccessibilityViolations(ownerFrame.page)).toEqual([]);
+    await page.getByTestId('entry-check-preview').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/entry-check-preview.png` });
+    const stranger = await chromium.newPage({ width: 800, height: 700 });
+    await stranger.page.goto(frameUrl);
+    await stranger.page.getByText('Only the owner of this draw can see this preview.', { exact: false }).waitFor();
+    expect(await stranger.page.locator('body').textContent()).not.toMatch(/Summer raffle|Ticket code/);
+    await stranger.page.screenshot({ path: `${SHOTS}/entry-check-preview-stranger.png` });
     await page.getByRole('button', { name: 'Enable the entry check' }).click();
     // The page asks again after 10 s, then every 2.5 s, until the job is done.
     await page.getByText('File processed successfully.').waitFor({ timeout: 30_000 });

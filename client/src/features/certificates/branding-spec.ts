@@ -1,4 +1,5 @@
 import type { BrandingDto } from '../../api/certificate-api';
+import { decodeCompact, encodeCompact } from '../preview/compact-hash';
 
 /** The default branding of part 2 §3. */
 export const DEFAULT_BRANDING: BrandingDto = {
@@ -28,13 +29,8 @@ const SLOTS = { it: 'Top', il: 'Left', ib: 'Banner', ir: 'Right' } as const;
 export function parseBranding(text: string): BrandingDto {
   const branding: BrandingDto = { ...DEFAULT_BRANDING, images: { ...DEFAULT_BRANDING.images } };
   if (!text) return branding;
-  let compact: Record<string, unknown>;
-  try {
-    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-    compact = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))) as Record<string, unknown>;
-  } catch {
-    return branding;
-  }
+  const compact = decodeCompact(text);
+  if (!compact) return branding;
   const target = branding as unknown as Record<string, unknown>;
   for (const [key, field] of Object.entries(SHORT)) {
     const value = compact[key];
@@ -55,13 +51,6 @@ export function parseBranding(text: string): BrandingDto {
   return branding;
 }
 
-const base64url = (text: string) => {
-  const bytes = new TextEncoder().encode(text);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-};
-
 /** The inverse of parseBranding: '' for the default branding. Only saved images (with an extension) are carried. */
 export function serialiseBranding(branding: BrandingDto): string {
   const compact: Record<string, unknown> = {};
@@ -81,7 +70,7 @@ export function serialiseBranding(branding: BrandingDto): string {
     const image = branding.images[slot];
     if (image?.extension && image.fileName !== '.') compact[key] = [image.extension, image.fileName];
   }
-  return Object.keys(compact).length === 0 ? '' : base64url(JSON.stringify(compact));
+  return Object.keys(compact).length === 0 ? '' : encodeCompact(compact);
 }
 
 /** WCAG 2 contrast ratio of two '#RRGGBB' colours (the server's rule, src/certificates/domain/branding.ts). */

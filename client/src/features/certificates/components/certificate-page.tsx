@@ -2,41 +2,11 @@ import { Alert, Anchor, Box, Button, Center, Container, FileInput, Group, List, 
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { type BrandingDto, type CertificateResponseDto, useGetCertificateQuery } from '../../../api/certificate-api';
+import { type CertificateResponseDto, useGetCertificateQuery } from '../../../api/certificate-api';
 import NotFoundPage from '../../errors/components/not-found-page';
+import { frameCap, usePreviewHash } from '../../preview/use-preview-hash';
 import { FONT_NAMES, parseBranding } from '../branding-spec';
 import type { BrowserCheck } from '../verify/verify-in-browser';
-
-/** Part 2 §4: the preview frame settles 500 ms after the last change; hash changes are taken 100 ms debounced. */
-const PREVIEW_SETTLE_MS = 500;
-const PREVIEW_DEBOUNCE_MS = 100;
-
-function usePreviewBranding(enabled: boolean): { branding: BrandingDto | null; settled: boolean } {
-  const [branding, setBranding] = useState<BrandingDto | null>(() => (enabled ? parseBranding(window.location.hash.slice(1)) : null));
-  const [settled, setSettled] = useState(false);
-  useEffect(() => {
-    if (!enabled) return;
-    let debounce: number | undefined;
-    const onHash = () => {
-      window.clearTimeout(debounce);
-      debounce = window.setTimeout(() => {
-        setSettled(false);
-        setBranding(parseBranding(window.location.hash.slice(1)));
-      }, PREVIEW_DEBOUNCE_MS);
-    };
-    window.addEventListener('hashchange', onHash);
-    return () => {
-      window.removeEventListener('hashchange', onHash);
-      window.clearTimeout(debounce);
-    };
-  }, [enabled]);
-  useEffect(() => {
-    if (!enabled) return;
-    const timer = window.setTimeout(() => setSettled(true), PREVIEW_SETTLE_MS);
-    return () => window.clearTimeout(timer);
-  }, [enabled, branding]);
-  return { branding, settled };
-}
 
 /**
  * Loads the branding font from the server (the same TTF the PDF embeds) under its own family name, once the branding
@@ -134,8 +104,9 @@ export default function CertificatePage({ shortCode, withWinners }: { shortCode:
   const [params] = useSearchParams();
   const preview = params.get('prev') === 'true';
   const { data: cert, isLoading, isError } = useGetCertificateQuery({ shortCode });
-  const previewed = usePreviewBranding(preview);
-  const branding = previewed.branding ?? cert?.branding.branding;
+  // The branding being edited comes in the hash (part 2 §2 certificate preview frame).
+  const previewed = usePreviewHash(preview, parseBranding);
+  const branding = previewed.value ?? cert?.branding.branding;
   const fontFamily = useBrandFont(branding?.font);
   useEffect(() => {
     if (cert) document.title = `Certificate of ${cert.name} | FairDraw`;
@@ -144,7 +115,7 @@ export default function CertificatePage({ shortCode, withWinners }: { shortCode:
   if (isLoading) return <Center py="xl" mih="100vh"><Loader aria-label="Loading the certificate" /></Center>;
   if (isError || !cert || !branding) return <NotFoundPage />;
   const image = (slot: 'Top' | 'Left' | 'Banner' | 'Right') => (branding.images[slot]?.extension ? `/api/draw/getbrandingimage/${cert.drawId}/?location=${slot}&v=${encodeURIComponent(branding.images[slot]!.fileName)}` : null);
-  const frameWidth = Number(params.get('fw')) || undefined;
+  const frameWidth = frameCap(params.get('fw'));
   return (
     <Box bg={branding.backgroundColour} py={{ base: 'sm', sm: 'xl' }} data-preview-settled={preview ? String(previewed.settled) : undefined} data-testid="certificate">
       <Container size={frameWidth ? undefined : 'md'} maw={frameWidth} px={{ base: 'xs', sm: 'md' }}>

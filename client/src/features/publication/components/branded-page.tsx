@@ -16,18 +16,40 @@ function useBrandFont(font: number, url: string | undefined): string {
 }
 
 /**
- * The look of a draw's public pages (winners, entry check): the draw's certificate branding (issue 10: colours,
- * borders, font, logo text or top image), the spec's defaults until it loads or when it cannot be had. The one
- * place where branding meets these pages.
+ * A public page drawn as a preview frame (`?prev=true`): `width` (fw) caps the page's width, `height` (wh or eh) the
+ * height of the branded area, which scrolls inside beyond it; `settled` is the frame's settle marker.
  */
-export function BrandedPage({ shortCode, organisation, children }: { shortCode: string; organisation?: string; children: ReactNode }) {
-  const { data } = useGetPublicBrandingQuery({ shortCode });
-  const branding = data?.branding ?? DEFAULT_BRANDING;
-  const fontFamily = useBrandFont(branding.font, data?.fontUrl);
-  const topImage = branding.logoOption === 'image' ? (data?.imageUrls.Top ?? null) : null;
+export interface PreviewFrame {
+  width?: number;
+  height?: number;
+  settled: boolean;
+}
+
+/**
+ * The look of a draw's public pages (winners, entry check): the draw's certificate branding (issue 10: colours,
+ * borders, font, logo text or top image), the spec's defaults until it loads or when it cannot be had, or without
+ * `withBranding` (a preview whose config says hasBranding false, or one that shows no draw). The one place where
+ * branding meets these pages.
+ */
+export function BrandedPage({ shortCode, organisation, withBranding = true, preview, children }: { shortCode: string; organisation?: string; withBranding?: boolean; preview?: PreviewFrame; children: ReactNode }) {
+  const { data } = useGetPublicBrandingQuery({ shortCode }, { skip: !withBranding });
+  const branding = (withBranding ? data?.branding : undefined) ?? DEFAULT_BRANDING;
+  const fontFamily = useBrandFont(branding.font, withBranding ? data?.fontUrl : undefined);
+  const topImage = withBranding && branding.logoOption === 'image' ? (data?.imageUrls.Top ?? null) : null;
+  const capped = preview?.height !== undefined;
   return (
-    <Box bg={branding.backgroundColour} py={{ base: 'md', sm: 40 }} style={{ minHeight: '70vh' }} data-testid="branded-page">
-      <Container size="md" px={{ base: 8, sm: 'md' }}>
+    <Box
+      bg={branding.backgroundColour}
+      py={{ base: 'md', sm: capped ? 'md' : 40 }}
+      // A capped preview scrolls inside its height; a scrolling region is reachable from the keyboard and named.
+      style={capped ? { maxHeight: preview.height, overflowY: 'auto' } : { minHeight: '70vh' }}
+      tabIndex={capped ? 0 : undefined}
+      role={capped ? 'region' : undefined}
+      aria-label={capped ? 'Preview of the public page' : undefined}
+      data-preview-settled={preview ? String(preview.settled) : undefined}
+      data-testid="branded-page"
+    >
+      <Container size={preview?.width ? undefined : 'md'} maw={preview?.width} px={{ base: 8, sm: 'md' }}>
         <Paper
           radius="md"
           p={{ base: 'md', sm: 'xl' }}

@@ -35,8 +35,14 @@ import {
   ENTRY_CHECK_FIRST_POLL_MS,
   ENTRY_CHECK_POLL_MS,
   MAX_COLUMN_NAME_LENGTH,
-  PREVIEW_MESSAGES,
 } from "../published-value";
+import { PreviewIframe } from "../../preview/preview-iframe";
+import {
+  type EntryCheckPreviewConfig,
+  entryCheckPreviewMessage,
+  PREVIEW_FRAME,
+  serialiseEntryCheckPreview,
+} from "../preview-config";
 
 /** Part 2 §4: while the file is processed, ask after 10 s, then every 2.5 s. */
 function useProcessingPoll(processing: boolean): number {
@@ -147,12 +153,14 @@ function EntryCheckForm({
     form: string | null;
   }>({ fields: {}, form: null });
 
-  const preview =
-    column === ""
-      ? PREVIEW_MESSAGES.entryCheckColumn
-      : !name.trim()
-        ? PREVIEW_MESSAGES.entryCheckName
-        : null;
+  // The spec's entry check preview config: the frame draws it; its message (part 2 §5) says what is missing.
+  const config: EntryCheckPreviewConfig = {
+    drawId: setup.id,
+    hasBranding: true,
+    idx: column === "" ? null : Number(column),
+    name,
+  };
+  const preview = entryCheckPreviewMessage(config, setup.headerRowColumns);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -262,14 +270,25 @@ function EntryCheckForm({
                 {preview}
               </Text>
             ) : (
-              <TextInput
-                label={name}
-                placeholder={`Your ${name}`}
-                readOnly
-                description="What entrants see on the entry check page."
-                maw={360}
-              />
+              <Text size="sm" c="gray.8">
+                What entrants see on the entry check page.
+              </Text>
             )}
+            <PreviewIframe
+              title="Preview of the public entry check page"
+              src={link("certificate", {
+                params: { shortCode: `${setup.shortCode}e` },
+                query: {
+                  prev: "true",
+                  fw: PREVIEW_FRAME.width,
+                  eh: PREVIEW_FRAME.height,
+                },
+              })}
+              hash={serialiseEntryCheckPreview(config)}
+              height={PREVIEW_FRAME.frameHeight}
+              hidden={preview !== null}
+              testId="entry-check-preview"
+            />
           </Stack>
         </Paper>
         {errors.form && <FormMessage>{errors.form}</FormMessage>}

@@ -7,6 +7,55 @@ import { formErrorsOf, statusOf } from '../../forms/server-errors';
 import { useScreenShare } from '../../screen-share/use-screen-share';
 import { BrandedPage } from './branded-page';
 
+/** The top of the entry check page (and of its preview). */
+export function EntryCheckIntro({ name }: { name: string }) {
+  return (
+    <Stack gap={4}>
+      <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+        {name}
+      </Title>
+      <Text>Check that your entry is in this draw.</Text>
+    </Stack>
+  );
+}
+
+/** The entrant's form: the checked column's value, and the button. */
+export function EntryCheckFields({
+  columnName,
+  value,
+  onValueChange,
+  error,
+  checking,
+  onSubmit,
+}: {
+  columnName: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  error: string | null;
+  checking: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Check your entry">
+      <Stack gap="md">
+        <TextInput
+          name="value"
+          label={columnName}
+          description={`Enter your ${columnName} as you gave it when you entered.`}
+          autoComplete="off"
+          maxLength={1000}
+          value={value}
+          onChange={(event) => onValueChange(event.currentTarget.value)}
+          error={error}
+        />
+        <Button type="submit" loading={checking} w={{ base: '100%', sm: 'auto' }}>
+          Check my entry
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
 /**
  * /cert/{shortCode}e (public): an entrant types the value of the checked column and learns whether it is in the
  * draw (and with how many entries, when the owner shows it). The answer is about that value only.
@@ -56,37 +105,23 @@ export default function PublicEntryCheckPage({ shortCode }: { shortCode: string 
 
   return (
     <BrandedPage shortCode={shortCode} organisation={data.organisation}>
-      <Stack gap={4}>
-        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-          {data.name}
-        </Title>
-        <Text>Check that your entry is in this draw.</Text>
-      </Stack>
+      <EntryCheckIntro name={data.name} />
       {!data.ready ? (
         <Alert color="gray" variant="light" icon={<IconInfoCircle aria-hidden />} role="status">
           The entries are being prepared for checking. Please try again in a few minutes.
         </Alert>
       ) : (
-        <form onSubmit={(event) => void submit(event)} noValidate aria-label="Check your entry">
-          <Stack gap="md">
-            <TextInput
-              name="value"
-              label={data.columnName}
-              description={`Enter your ${data.columnName} as you gave it when you entered.`}
-              autoComplete="off"
-              maxLength={1000}
-              value={value}
-              onChange={(event) => {
-                setValue(event.currentTarget.value);
-                setFieldError(null);
-              }}
-              error={fieldError}
-            />
-            <Button type="submit" loading={checking} w={{ base: '100%', sm: 'auto' }}>
-              Check my entry
-            </Button>
-          </Stack>
-        </form>
+        <EntryCheckFields
+          columnName={data.columnName}
+          value={value}
+          onValueChange={(next) => {
+            setValue(next);
+            setFieldError(null);
+          }}
+          error={fieldError}
+          checking={checking}
+          onSubmit={(event) => void submit(event)}
+        />
       )}
       {checked && (
         <Alert

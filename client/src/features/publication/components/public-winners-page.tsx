@@ -1,13 +1,12 @@
-import { Alert, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Loader, Text, Title } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useGetPublicWinnersQuery } from '../../../api/publication-api';
 import { formatCountdown, describeCountdown } from '../../draws/draw-timing';
-import { formatCount } from '../../draws/prize-view';
 import { useNow } from '../../draws/use-now';
 import { statusOf } from '../../forms/server-errors';
-import { useScreenShare } from '../../screen-share/use-screen-share';
 import { BrandedPage } from './branded-page';
+import { WinnersHeading, WinnersTables } from './winners-view';
 
 /**
  * /cert/{shortCode}w (public): the published winners of a draw, only the columns its owner chose. Before the
@@ -15,7 +14,6 @@ import { BrandedPage } from './branded-page';
  * entry count unless its settings show it.
  */
 export default function PublicWinnersPage({ shortCode }: { shortCode: string }) {
-  const screenShare = useScreenShare();
   const [polling, setPolling] = useState(0);
   const { data, error, isLoading, fulfilledTimeStamp } = useGetPublicWinnersQuery({ shortCode }, { pollingInterval: polling });
   const waiting = !!data && !data.winnersPublishedLive;
@@ -40,18 +38,9 @@ export default function PublicWinnersPage({ shortCode }: { shortCode: string }) 
       </BrandedPage>
     );
   }
-  const showEntries = data.entryCount !== null && !screenShare.hidesEntryCount;
   return (
     <BrandedPage shortCode={shortCode} organisation={data.organisation}>
-      <Stack gap={4}>
-        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-          {data.name}
-        </Title>
-        <Text>
-          Winners drawn on {new Date(data.drawDate).toLocaleString()} · Draw ID <strong>#{data.displayId}</strong>
-        </Text>
-        {showEntries && <Text>{formatCount(data.entryCount!)} entries</Text>}
-      </Stack>
+      <WinnersHeading name={data.name} drawDate={data.drawDate} displayId={data.displayId} entryCount={data.entryCount} />
       {waiting ? (
         <Alert color="gray" variant="light" icon={<IconClock aria-hidden />} title="The winners are published soon">
           {msUntil > 0 ? (
@@ -63,35 +52,7 @@ export default function PublicWinnersPage({ shortCode }: { shortCode: string }) 
           )}
         </Alert>
       ) : (
-        data.prizes.map((prize, p) => (
-          <Stack key={p} gap="xs" component="section" aria-labelledby={`prize-${p}`}>
-            <Title order={2} fz="lg" id={`prize-${p}`}>
-              {prize.description || `Prize ${p + 1}`}
-            </Title>
-            <Table.ScrollContainer minWidth={280}>
-              <Table striped withTableBorder c="inherit">
-                <Table.Thead>
-                  <Table.Tr>
-                    {data.columnNames.map((name) => (
-                      <Table.Th key={name}>{name}</Table.Th>
-                    ))}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {prize.winners.map((values, w) => (
-                    <Table.Tr key={w}>
-                      {values.map((value, c) => (
-                        <Table.Td key={c} style={{ overflowWrap: 'anywhere' }}>
-                          {value}
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Stack>
-        ))
+        <WinnersTables columnNames={data.columnNames} prizes={data.prizes} />
       )}
     </BrandedPage>
   );

@@ -1,15 +1,18 @@
-import { Alert, Anchor, Button, Checkbox, Container, Group, Loader, Paper, Radio, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Container, Group, Loader, Paper, Radio, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { type PublicationSetupResponseDto, useGetPublicationSetupQuery, usePublishWinnersMutation } from '../../../api/publication-api';
+import { currentCountry } from '../../../app/countries';
 import { useRouteLink } from '../../../app/use-route-link';
 import { clientSessionId } from '../../accounts/client-session';
 import { describeCountdown, DRAW_POLL_MS, formatCountdown } from '../../draws/draw-timing';
 import { useNow } from '../../draws/use-now';
 import { FormMessage } from '../../forms/components/form-message';
 import { formErrorsOf, statusOf } from '../../forms/server-errors';
-import { cleanColumnNameInput, MAX_COLUMN_NAME_LENGTH, MAX_PUBLISHED_COLUMNS, PREVIEW_MESSAGES, publishedValue, QUICK_OPTIONS, toLocalInput } from '../published-value';
+import { PreviewIframe } from '../../preview/preview-iframe';
+import { type PublicationPreviewConfig, PREVIEW_FRAME, publicationPreviewMessages, serialisePublicationPreview } from '../preview-config';
+import { cleanColumnNameInput, MAX_COLUMN_NAME_LENGTH, MAX_PUBLISHED_COLUMNS, QUICK_OPTIONS, toLocalInput } from '../published-value';
 
 type Field = 'columns' | 'names' | 'prizes' | 'scheduleDate';
 
@@ -35,6 +38,7 @@ function PublicationForm({ setup, clientSession, drawnDuringSetup }: { setup: Pu
   const [date, setDate] = useState(() => defaultDate(setup));
   const [errors, setErrors] = useState<{ fields: Partial<Record<Field, string>>; form: string | null }>({ fields: {}, form: null });
   const now = useNow(true);
+  const country = currentCountry(useLocation().pathname, window.location.hostname);
 
   const toggleColumn = (c: number, on: boolean) => {
     setColumns((current) => (on ? [...current, c].sort((a, b) => a - b) : current.filter((x) => x !== c)));
@@ -43,13 +47,22 @@ function PublicationForm({ setup, clientSession, drawnDuringSetup }: { setup: Pu
 
   const dateMs = new Date(date).getTime();
   const drawAt = new Date(setup.relevantDate).getTime();
-  const preview: string[] = [];
-  if (columns.length === 0 || columns.some((c) => !(names[c] ?? '').trim())) preview.push(PREVIEW_MESSAGES.columns);
-  if (prizes.length === 0) preview.push(PREVIEW_MESSAGES.prizes);
-  if (when === 'date' && (!Number.isFinite(dateMs) || dateMs <= now || dateMs <= drawAt)) preview.push(PREVIEW_MESSAGES.date);
-  if (when === 'now' && !drawn) preview.push(PREVIEW_MESSAGES.date);
-
-  const rows: { prize: number | null; values: string[] }[] = drawn ? setup.winnerRows.filter((w) => prizes.includes(w.prizeIndex)).map((w) => ({ prize: w.prizeIndex, values: w.values })) : setup.exampleRows.map((values) => ({ prize: null, values }));
+  // The spec's publication preview config: the frame draws it; its messages (part 2 §5) say what is missing.
+  const config: PublicationPreviewConfig = {
+    drawId: setup.id,
+    hasBranding: true,
+    columns,
+    names: columns.map((c) => names[c] ?? ''),
+    truncated,
+    upperCase,
+    entries,
+    // An unreadable date stays as typed, so that the messages name it; the hash carries readable dates only.
+    schedule: when === 'now' ? null : Number.isFinite(dateMs) ? new Date(dateMs).toISOString() : date,
+    countryCode: country,
+    prizes,
+  };
+  const preview = publicationPreviewMessages(config, setup, now);
+  const hash = serialisePublicationPreview({ ...config, schedule: config.schedule && Number.isFinite(dateMs) ? config.schedule : null });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -196,33 +209,18 @@ function PublicationForm({ setup, clientSession, drawnDuringSetup }: { setup: Pu
                 ))}
               </Stack>
             ) : (
-              <>
-                <Text size="sm" c="gray.8">
-                  {drawn ? 'The first winners, as the public page will show them.' : 'Example rows from your entries; the real winners replace them once drawn.'}
-                </Text>
-                <Table.ScrollContainer minWidth={280}>
-                  <Table withTableBorder striped data-testid="publication-preview">
-                    <Table.Thead>
-                      <Table.Tr>
-                        {columns.map((c) => (
-                          <Table.Th key={c}>{names[c]}</Table.Th>
-                        ))}
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {rows.map((row, r) => (
-                        <Table.Tr key={r}>
-                          {columns.map((c) => (
-                            <Table.Td key={c}>{publishedValue(row.values[c] ?? '', truncated, upperCase)}</Table.Td>
-                          ))}
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-                {entries && <Text size="sm">{setup.entryCount.toLocaleString('en')} entries</Text>}
-              </>
+              <Text size="sm" c="gray.8">
+                {drawn ? 'The first winners, as the public page will show them.' : 'Example rows from your entries; the real winners replace them once drawn.'}
+              </Text>
             )}
+            <PreviewIframe
+              title="Preview of the public winners page"
+              src={link('certificate', { params: { shortCode: `${setup.shortCode}w` }, query: { prev: 'true', fw: PREVIEW_FRAME.width, wh: PREVIEW_FRAME.height } })}
+              hash={hash}
+              height={PREVIEW_FRAME.frameHeight}
+              hidden={preview.length > 0}
+              testId="publication-preview"
+            />
           </Stack>
         </Paper>
         {errors.form && <FormMessage>{errors.form}</FormMessage>}
