@@ -47,10 +47,40 @@ describe('admin console in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Admin console' }).waitFor();
     await textOf(page, 'summary-customers', '2');
 
-    // Find the customer: the list asks once the typing has paused for 700 ms.
+    // Find the customer: the list asks once the typing has paused for 700 ms, not before. Time stands still while
+    // the test types, and each request records the page's clock when it is sent.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    const typedAt = await page.evaluate(() => {
+      const sent: [string, number][] = [];
+      (window as unknown as { sentRequests: typeof sent }).sentRequests = sent;
+      const originalFetch = window.fetch;
+      window.fetch = (input, init) => {
+        sent.push([input instanceof Request ? input.url : String(input), Date.now()]);
+        return originalFetch(input, init);
+      };
+      return Date.now();
+    });
     await page.getByLabel('Search by e-mail').fill(tag.toUpperCase());
-    await page.clock.runFor(700);
+    // In steps, letting React render between them (its scheduler runs on message events, which the clock leaves
+    // alone), so a request sent too early carries an earlier time.
+    for (let elapsed = 0; elapsed < 700; elapsed += 50) {
+      await page.clock.runFor(50);
+      await page.evaluate(async () => {
+        for (let hop = 0; hop < 3; hop++) {
+          await new Promise<void>((resolve) => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => resolve();
+            channel.port2.postMessage(null);
+          });
+        }
+      });
+    }
+    // Time flows again: the page's waits poll on animation frames, which a paused clock holds back.
+    await page.clock.resume();
     await rowCount(page, 1);
+    const searches = await page.evaluate((searched) => (window as unknown as { sentRequests: [string, number][] }).sentRequests.filter(([url]) => url.includes('/api/admin/customers') && url.toLowerCase().includes(searched)), tag);
+    expect(searches.length).toBeGreaterThanOrEqual(1);
+    expect(searches[0][1] - typedAt).toBeGreaterThanOrEqual(700);
     const row = page.getByTestId('customer-row');
     await row.getByText(customerEmail).waitFor();
     expect(await row.getByRole('link', { name: `Draws of ${customerEmail}` }).getAttribute('href')).toMatch(/^\/draws\/\?user_id=[0-9a-f-]{36}$/);
