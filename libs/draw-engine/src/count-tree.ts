@@ -85,6 +85,7 @@ export class CountTree {
    */
   find(t: number, companion?: Int32Array): number {
     // (`companion`: an array indexed like the leaves that the caller reads next; see `touched`.)
+    if (this.sums instanceof Int32Array) return this.findInt32(t, this.sums, companion);
     const { sums, levelStart } = this;
     let node = 0;
     for (let l = this.levels; l > 1; l--) {
@@ -103,6 +104,36 @@ export class CountTree {
     let value = leaves[leaf];
     while (t >= value) {
       t -= value;
+      value = leaves[++leaf];
+    }
+    this.rest = t;
+    return leaf;
+  }
+
+  /**
+   * `find` while the total fits an Int32: every position and partial sum is then an int32, and
+   * keeping them so (`| 0`) spares the descent's subtraction chain the double arithmetic.
+   */
+  private findInt32(position: number, sums: Int32Array, companion?: Int32Array): number {
+    const levelStart = this.levelStart;
+    let t = position | 0;
+    let node = 0;
+    for (let l = this.levels; l > 1; l--) {
+      const base = levelStart[l - 1];
+      let child = node << FANOUT_BITS;
+      let value = sums[base + child];
+      while (t >= value) {
+        t = (t - value) | 0;
+        value = sums[base + ++child];
+      }
+      node = child;
+    }
+    const leaves = this.leaves;
+    let leaf = node << FANOUT_BITS;
+    if (companion !== undefined) this.touched = companion[leaf];
+    let value = leaves[leaf];
+    while (t >= value) {
+      t = (t - value) | 0;
       value = leaves[++leaf];
     }
     this.rest = t;

@@ -27,7 +27,8 @@ export function buildGroups(indexOf: ArrayLike<number>, tickets: ArrayLike<numbe
     }
   }
   const rows = new Uint32Array(listed);
-  const groupAt = new Int32Array(rowCount).fill(-1);
+  // Zero (a row alone, or holding no tickets) needs no pass: a fresh array is all zeros.
+  const groupAt = new Int32Array(rowCount);
   const lowMask = 2 ** lowBits - 1;
   const lowStart = new Uint32Array(lowMask + 2);
   let eligible = 0;
@@ -60,9 +61,9 @@ function linkGroup(rows: Uint32Array, groupAt: Int32Array, first: number, end: n
   if (size === 2) {
     const a = rows[first];
     const b = rows[first + 1] & ROW_MASK;
-    groupAt[a] = b;
-    groupAt[b] = a;
+    groupAt[a] = b + 1;
+    groupAt[b] = a + 1;
   } else if (size > 2) {
-    for (let p = first; p < end; p++) groupAt[rows[p] & ROW_MASK] = -2 - first;
+    for (let p = first; p < end; p++) groupAt[rows[p] & ROW_MASK] = -1 - first;
   }
 }

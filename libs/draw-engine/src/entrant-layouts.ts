@@ -4,8 +4,8 @@
  * on the choice (the tests draw with both):
  *
  * - `groups` (many picks): rows holding tickets sorted by entrant, each entrant's run ending in a row
- *   whose END_BIT is set, plus per row `groupAt`: -1 when the row is its entrant's only row, the other
- *   row when the entrant has two, else -2 - (start of the entrant's run). A pick then costs one read
+ *   whose END_BIT is set, plus per row `groupAt`: 0 when the row is its entrant's only row (or holds
+ *   no tickets), 1 + the other row when the entrant has two, else -1 - (start of the entrant's run). A pick then costs one read
  *   beside the row itself (and one more for entrants of three rows or more) instead of a chain of
  *   entrant id -> run start -> run: on large inputs each of those is a cache and TLB miss.
  * - `buckets` (few picks): rows holding tickets grouped by entrant index >>> shift, with about

@@ -71,8 +71,23 @@ export interface TicketScan {
   positive: number;
 }
 
+/**
+ * Unsigned integer arrays whose every value is a valid ticket count or entrant id, and the largest
+ * value each can hold: their rows need no per-value check.
+ */
+function uncheckedMax(values: ArrayLike<number>): number {
+  if (values instanceof Uint8Array || values instanceof Uint8ClampedArray) return 0xff;
+  if (values instanceof Uint16Array) return 0xffff;
+  if (values instanceof Uint32Array) return 0xffffffff;
+  return -1;
+}
+
 /** Checks every ticket count and sums them. */
 export function scanTickets(tickets: ArrayLike<number>): TicketScan {
+  const largest = uncheckedMax(tickets);
+  // Unsigned typed arrays hold valid counts only, and when even all-maximal rows stay within 2^53
+  // no running total can pass it: the checks below cannot fail and the loop only sums.
+  if (largest >= 0 && largest * tickets.length <= MAX_TOTAL_TICKETS) return sumUnchecked(tickets);
   let total = 0;
   let max = 0;
   let positive = 0;
@@ -100,9 +115,27 @@ export function scanTickets(tickets: ArrayLike<number>): TicketScan {
   return { total, max, positive };
 }
 
+function sumUnchecked(tickets: ArrayLike<number>): TicketScan {
+  let total = 0;
+  let max = 0;
+  let positive = 0;
+  for (let i = 0; i < tickets.length; i++) {
+    const t = tickets[i];
+    total += t;
+    if (t > max) max = t;
+    if (t > 0) positive++;
+  }
+  return { total, max, positive };
+}
+
 /** Checks every entrant id and returns the largest (-1 when there are no rows). */
 export function checkEntrantIds(entrantOf: ArrayLike<number>): number {
   let max = -1;
+  if (uncheckedMax(entrantOf) >= 0) {
+    // Unsigned typed arrays hold non-negative integers only.
+    for (let i = 0; i < entrantOf.length; i++) if (entrantOf[i] > max) max = entrantOf[i];
+    return max;
+  }
   for (let i = 0; i < entrantOf.length; i++) {
     const id = entrantOf[i];
     if (!isCount(id)) {

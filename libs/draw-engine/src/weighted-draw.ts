@@ -54,10 +54,10 @@ function drawByGroups(tree: CountTree, index: EntrantGroups, picks: number, sour
     out.push(row);
     tree.add(row, -leaves[row]);
     const group = groupAt[row];
-    if (group >= 0) {
-      tree.add(group, -leaves[group]);
-    } else if (group < -1) {
-      for (let p = -2 - group; ; p++) {
+    if (group > 0) {
+      tree.add(group - 1, -leaves[group - 1]);
+    } else if (group < 0) {
+      for (let p = -1 - group; ; p++) {
         const entry = rows[p];
         const sibling = entry & ROW_MASK;
         if (sibling !== row) tree.add(sibling, -leaves[sibling]);

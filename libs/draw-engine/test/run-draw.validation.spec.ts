@@ -93,6 +93,39 @@ describe('runDraw refuses bad input, naming the problem, without touching the so
     });
   });
 
+  it('checks typed arrays as it checks plain arrays (unsigned ones skip checks they cannot fail)', () => {
+    // 2^21 + 1 rows of 2^32 - 1 tickets pass 2^53 at the last row: a Uint32Array this long keeps the checks.
+    const rows = 2 ** 21 + 1;
+    const huge = refusal({ ...base, entryCount: rows, tickets: new Uint32Array(rows).fill(0xffffffff) });
+    expect(huge.code).toBe('TOO_MANY_TICKETS');
+    expect(huge.row).toBe(rows - 1);
+    expect(refusal({ ...base, tickets: Int32Array.of(1, 1, -1, 1) }).row).toBe(2);
+    expect(refusal({ ...base, tickets: Float64Array.of(1, 0.5, 1, 1) }).code).toBe('INVALID_TICKET_COUNT');
+    expect(refusal({ ...base, entrantOf: Int32Array.of(0, 1, -2, 3) }).row).toBe(2);
+    const plain: DrawInput = {
+      entryCount: 6,
+      tickets: [1, 0, 3, 255, 2, 1],
+      entrantOf: [4, 4, 0, 2, 9, 2],
+      prizes: [{ quantity: 2, reserves: 1 }],
+      oneWinPerEntrant: true,
+    };
+    const seeded = () => {
+      let word = 0x9e3779b9;
+      return { nextUint32: () => (word = (Math.imul(word, 1664525) + 1013904223) >>> 0) };
+    };
+    const expected = runDraw(plain, seeded());
+    for (const [tickets, entrantOf] of [
+      [Uint8Array.from(plain.tickets!), Uint32Array.from(plain.entrantOf!)],
+      [Uint16Array.from(plain.tickets!), Uint16Array.from(plain.entrantOf!)],
+      [Uint32Array.from(plain.tickets!), Uint8Array.from(plain.entrantOf!)],
+    ]) {
+      expect(runDraw({ ...plain, tickets, entrantOf }, seeded())).toEqual(expected);
+    }
+    expect(refusal({ ...plain, tickets: Uint8Array.of(1, 0, 0, 0, 0, 1), entrantOf: Uint32Array.from(plain.entrantOf!) }).code).toBe(
+      'NOT_ENOUGH_ENTRANTS',
+    );
+  });
+
   it('accepts a total of exactly 2^53 tickets', () => {
     const input: DrawInput = { entryCount: 2, tickets: [2 ** 52, 2 ** 52], prizes: [{ quantity: 1, reserves: 0 }], oneWinPerEntrant: false };
     let reads = 0;
