@@ -219,6 +219,28 @@ describe('winner publication and entry check in Chromium', () => {
     expect(await page.locator('body').textContent()).not.toContain('Winter raffle');
   });
 
+  it('tells the owner when the draw takes place while the setup page is open', async () => {
+    const { agent, email } = await registeredUser(t.app);
+    await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
+    // Due in a few seconds: long enough for the page to open on a scheduled draw, which the scheduler then draws.
+    const drawAt = Date.now() + 10_000;
+    const id = (await agent.post('/api/draw/submitdraw/').send(simpleDraw({ name: 'Spring raffle', paymentOption: 2, scheduleOption: 1, scheduleDate: new Date(drawAt).toISOString() })).expect(200)).body as string;
+    const { page, context } = await chromium.newPage({ width: 900, height: 800 });
+    expect((await context.request.post(`${base}/api/account/login/`, { data: { email, password: PASSWORD }, headers: { 'X-Forwarded-For': freshAddress() } })).status()).toBe(200);
+    await page.goto(`${base}/draws/publication/${id}/`);
+    await page.getByRole('form', { name: 'Publish the winners' }).waitFor();
+    const alert = page.getByRole('alert').filter({ hasText: 'The draw has just taken place.' });
+    // Opened before the draw: no alert yet (the page would never show it had it opened on a drawn draw).
+    expect(await alert.count()).toBe(0);
+    expect((await agent.get('/api/draw/get/').query({ id }).expect(200)).body.state).toBe('scheduled');
+    await alert.waitFor({ timeout: 45_000 });
+    await alert.getByText('The example rows have been replaced by the real winners.').waitFor();
+    const winners = (await agent.get('/api/draw/get/').query({ id }).expect(200)).body.prizes[0].winners as { entryNumber: number }[];
+    expect(winners.length).toBeGreaterThan(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await context.close();
+  }, 90_000);
+
   it('enables the entry check with progress to "File processed successfully." and an entrant finds their entry', async () => {
     const { page } = await ownerPage();
     await page.goto(`${base}/draws/entrycheck/${id}/`);
