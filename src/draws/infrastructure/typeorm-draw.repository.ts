@@ -303,7 +303,7 @@ async function copyWinners(manager: EntityManager, drawId: string, winners: Draw
     const copy = new CopyBinaryWriter();
     for (let i = 0; i < winners.count; i++) {
       copy.row(6).uuid(draw).int4(winners.prizeIndex[i]).text(kinds[winners.kind[i]]).int4(winners.position[i]).int8(winners.row[i]);
-      if (columns) copy.jsonb(columns.bytes.subarray(columns.offsets[i], columns.offsets[i + 1]));
+      if (columns) copy.json(columns.bytes.subarray(columns.offsets[i], columns.offsets[i + 1]));
       else copy.null();
       if (i % COPY_CHUNK_ROWS === 0) yield* copy.take();
     }
