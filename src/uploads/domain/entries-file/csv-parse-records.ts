@@ -139,8 +139,8 @@ export function recordListJson(rows: PackedBytes, delimiter: Delimiter): PackedB
         out[to++] = byte;
       }
     }
-    out[to++] = QUOTE;
-    out[to++] = 0x5d; // ]
+    out[to] = QUOTE;
+    out[to + 1] = 0x5d; // ]
   }
   return { bytes: out, offsets: outOffsets };
 }
