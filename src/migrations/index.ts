@@ -15,5 +15,6 @@ import { CreateBranding1795323510090 } from './1795323510090-CreateBranding.js';
 import { DrawWinnerCascadeTrigger1795323891294 } from './1795323891294-DrawWinnerCascadeTrigger.js';
 import { AddDrawListIndex1795324669701 } from './1795324669701-AddDrawListIndex.js';
 import { AddDrawOwnerCount1795328610263 } from './1795328610263-AddDrawOwnerCount.js';
+import { DrawWinnerColumnsJson1795472318722 } from './1795472318722-DrawWinnerColumnsJson.js';
 
-export const migrations = [CreateSiteSetting1795313121374, CreateRateLimit1795314178930, CreateAccounts1795314625372, CreateBilling1795315153997, CreateUpload1795315212052, CreateRngFile1795315499065, CreateDraws1795315593782, AddDrawDrafts1795316039701, AddScrutineerAndLookup1795316183420, CreateHelpContactAndReview1795323341051, CreateAdmin1795323403074, CreatePublicationAndEntryCheck1795323443618, CreateBranding1795323510090, DrawWinnerCascadeTrigger1795323891294, AddDrawListIndex1795324669701, AddDrawOwnerCount1795328610263];
+export const migrations = [CreateSiteSetting1795313121374, CreateRateLimit1795314178930, CreateAccounts1795314625372, CreateBilling1795315153997, CreateUpload1795315212052, CreateRngFile1795315499065, CreateDraws1795315593782, AddDrawDrafts1795316039701, AddScrutineerAndLookup1795316183420, CreateHelpContactAndReview1795323341051, CreateAdmin1795323403074, CreatePublicationAndEntryCheck1795323443618, CreateBranding1795323510090, DrawWinnerCascadeTrigger1795323891294, AddDrawListIndex1795324669701, AddDrawOwnerCount1795328610263, DrawWinnerColumnsJson1795472318722];

@@ -11,6 +11,11 @@ import { UploadNotFoundError } from '../../src/uploads/domain/upload.errors.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { newClientSession, uploaded } from '../support/entries-files.js';
 
+/** Packed JSON rows (EntriesIndexService.readRowsJson) as the string arrays they hold. */
+function jsonRows({ bytes, offsets }: { bytes: Uint8Array; offsets: Float64Array }): string[][] {
+  return Array.from({ length: offsets.length - 1 }, (_, i) => JSON.parse(Buffer.from(bytes.subarray(offsets[i], offsets[i + 1])).toString()) as string[]);
+}
+
 const FILE =
   'email,name,tickets,member\n' +
   'ann@example.com,Ann,3,M1\n' +
@@ -151,6 +156,10 @@ describe('POST /api/draw/processAdvancedUpload and the entries index (API)', () 
       const rows = await service().readRows(index, wanted);
       expect(rows.map((r) => r[0])).toEqual(wanted.map((i) => `row${i}`));
       expect(rows[0]).toEqual(['row499', 'note 499, with comma', String(499 % 7), long]);
+      // The same rows as JSON arrays, packed, for storing winners.
+      expect(jsonRows(await service().readRowsJson(index, wanted))).toEqual(rows);
+      expect(jsonRows(await service().readRowsJson(index, [499, 0, 250]))).toEqual(await service().readRows(index, [499, 0, 250]));
+      expect(jsonRows(await service().readRowsJson(index, []))).toEqual([]);
       // A few rows far apart: one ranged read each.
       expect((await service().readRows(index, [499, 0, 250])).map((r) => r.slice(0, 3))).toEqual([
         ['row499', 'note 499, with comma', '2'],
@@ -190,6 +199,12 @@ describe('POST /api/draw/processAdvancedUpload and the entries index (API)', () 
           ['Ng; Bo', '3', 'a'],
           ['李雷', '1', 'b'],
           ['Zoë', '2', 'a'],
+        ]);
+        expect(jsonRows(await service().readRowsJson(index, [2, 1, 0, 1]))).toEqual([
+          ['Ng; Bo', '3', 'a'],
+          ['李雷', '1', 'b'],
+          ['Zoë', '2', 'a'],
+          ['李雷', '1', 'b'],
         ]);
         expect(index.fileSha256).toBe(createHash('sha256').update(content).digest('hex'));
       }

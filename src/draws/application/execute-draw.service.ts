@@ -6,9 +6,9 @@ import { EntriesFileError } from '../../uploads/domain/entries-file/entries-file
 import { UploadNotFoundError } from '../../uploads/domain/upload.errors.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { DRAW_EXECUTION_HOOKS, DRAW_REPOSITORY } from '../draws.tokens.js';
-import type { Draw, Winner } from '../domain/draw.js';
+import type { Draw } from '../domain/draw.js';
 import type { DrawExecutionHooks } from './ports/draw-execution-hooks.port.js';
-import type { DrawRepository, DrawResult } from './ports/draw.repository.port.js';
+import type { DrawnWinners, DrawRepository, DrawResult } from './ports/draw.repository.port.js';
 
 /** The algorithm the certificate promises (libs/draw-engine/README.md); bumped if it ever changes. */
 export const ENGINE_VERSION = 'fairdraw-engine/1';
@@ -57,7 +57,7 @@ export class ExecuteDrawService {
     const source = createSeededSource(new Uint8Array(draw.seed));
     if (draw.entries.method === 'simple') {
       const outcome = runDraw({ entryCount: draw.entries.entryCount, prizes, oneWinPerEntrant: draw.entries.oneWinPerEntrant }, source);
-      return { winners: winnersOf(outcome, () => null), entriesSha256: null, engineVersion: ENGINE_VERSION, durationMs: performance.now() - started };
+      return { winners: winnersOf(outcome, null), entriesSha256: null, engineVersion: ENGINE_VERSION, durationMs: performance.now() - started };
     }
     const index = await this.entries.load(
       draw.entries.fileName ?? '',
@@ -68,19 +68,36 @@ export class ExecuteDrawService {
       { entryCount: index.entryCount, tickets: index.tickets, entrantOf: index.entrantOf, prizes, oneWinPerEntrant: draw.entries.oneWinPerEntrant },
       source,
     );
+    // In pick order, as winnersOf lists them: each prize's winners, then its reserves.
     const picked = outcome.prizes.flatMap((prize) => [...prize.winners, ...prize.reserves]);
-    const rows = await this.entries.readRows(index, picked);
-    const columnsOf = new Map<number, string[]>();
-    picked.forEach((row, i) => columnsOf.set(row, rows[i]));
-    return { winners: winnersOf(outcome, (row) => columnsOf.get(row) ?? null), entriesSha256: index.fileSha256, engineVersion: ENGINE_VERSION, durationMs: performance.now() - started };
+    const columnsJson = await this.entries.readRowsJson(index, picked);
+    return { winners: winnersOf(outcome, columnsJson), entriesSha256: index.fileSha256, engineVersion: ENGINE_VERSION, durationMs: performance.now() - started };
   }
 }
 
-function winnersOf(outcome: DrawOutcome, columnsOf: (row: number) => string[] | null): Winner[] {
-  return outcome.prizes.flatMap((prize, prizeIndex) => [
-    ...prize.winners.map((row, position): Winner => ({ prizeIndex, kind: 'winner', position, row, columns: columnsOf(row) })),
-    ...prize.reserves.map((row, position): Winner => ({ prizeIndex, kind: 'reserve', position, row, columns: columnsOf(row) })),
-  ]);
+/** The winners and reserves of an outcome in pick order: each prize's winners, then its reserves. */
+function winnersOf(outcome: DrawOutcome, columnsJson: DrawnWinners['columnsJson']): DrawnWinners {
+  const count = outcome.prizes.reduce((n, prize) => n + prize.winners.length + prize.reserves.length, 0);
+  const winners: DrawnWinners = {
+    count,
+    prizeIndex: new Uint32Array(count),
+    kind: new Array<'winner' | 'reserve'>(count),
+    position: new Uint32Array(count),
+    row: new Float64Array(count),
+    columnsJson,
+  };
+  let at = 0;
+  outcome.prizes.forEach((prize, prizeIndex) => {
+    for (const [kind, rows] of [['winner', prize.winners], ['reserve', prize.reserves]] as const) {
+      for (let position = 0; position < rows.length; position++, at++) {
+        winners.prizeIndex[at] = prizeIndex;
+        winners.kind[at] = kind;
+        winners.position[at] = position;
+        winners.row[at] = rows[position];
+      }
+    }
+  });
+  return winners;
 }
 
 /** The owner-facing reason of a draw that can never be executed; undefined for failures worth retrying. */

@@ -51,5 +51,5 @@ export class DrawWinnerOrmEntity {
   @PrimaryColumn({ type: 'text' }) kind: 'winner' | 'reserve';
   @PrimaryColumn({ type: 'integer' }) position: number;
   @Column({ name: 'row_index', type: 'bigint', transformer: bigintAsNumber }) rowIndex: number;
-  @Column({ type: 'jsonb', nullable: true }) columns: string[] | null;
+  @Column({ type: 'json', nullable: true }) columns: string[] | null;
 }

@@ -2,16 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type pg from 'pg';
 import { type DataSource, type EntityManager, LessThan, QueryFailedError, type Repository } from 'typeorm';
+import { CopyBinaryWriter, uuidBytes } from '../../platform/database/copy-binary.js';
 import { copyRows } from '../../platform/database/copy-rows.js';
-import type { DrawListQuery, DrawRepository, LockedDraw, NewDraw } from '../application/ports/draw.repository.port.js';
+import type { DrawListQuery, DrawnWinners, DrawRepository, LockedDraw, NewDraw } from '../application/ports/draw.repository.port.js';
 import type { Scrutineer } from '../domain/draw-actions.js';
 import type { Draw, Winner } from '../domain/draw.js';
 import { DrawMapper } from './draw.mapper.js';
 import { DrawOrmEntity, DrawPrizeOrmEntity, DrawWinnerOrmEntity } from './draw.orm-entity.js';
 
 const UNIQUE_VIOLATION = '23505';
-/** Lines per chunk handed to COPY: big enough to amortise the stream's overhead, small enough to stay streamed. */
-const COPY_CHUNK_LINES = 20_000;
+/** Rows between hand-overs to COPY: the writer's chunks are about 1 MB; this only bounds what is built ahead. */
+const COPY_CHUNK_ROWS = 10_000;
 
 @Injectable()
 export class TypeormDrawRepository implements DrawRepository {
@@ -117,7 +118,7 @@ export class TypeormDrawRepository implements DrawRepository {
             { id },
             { state: 'drawn', drawnAt: at, entriesSha256: result.entriesSha256, engineVersion: result.engineVersion, durationMs: Math.round(result.durationMs) },
           );
-          await audit('drawn', actor, `${result.winners.length} winners and reserves drawn`, at);
+          await audit('drawn', actor, `${result.winners.count} winners and reserves drawn`, at);
         },
         fail: async (reason, at, actor) => {
           await manager.getRepository(DrawOrmEntity).update({ id }, { state: 'error', errorMessage: reason });
@@ -290,22 +291,24 @@ function scrutineerOfRow(row: ScrutineerRow): Scrutineer {
   return { firstName: row.first_name, lastName: row.last_name, emailAddress: row.email_address, qualification: row.qualification, notes: row.notes };
 }
 
-/** Writes the winners with COPY on the transaction's own connection. */
-async function copyWinners(manager: EntityManager, drawId: string, winners: readonly Winner[]): Promise<void> {
-  async function* lines(): AsyncGenerator<string> {
-    for (let i = 0; i < winners.length; i += COPY_CHUNK_LINES) {
-      let chunk = '';
-      for (const w of winners.slice(i, i + COPY_CHUNK_LINES)) {
-        chunk += `${drawId}\t${w.prizeIndex}\t${w.kind}\t${w.position}\t${w.row}\t${w.columns ? copyText(JSON.stringify(w.columns)) : '\\N'}\n`;
-      }
-      yield chunk;
+/**
+ * Writes the winners with COPY on the transaction's own connection, in its binary format: the server parses no
+ * uuid or integer text, and the rows' JSON goes in as it was read from the file, without escaping.
+ */
+async function copyWinners(manager: EntityManager, drawId: string, winners: DrawnWinners): Promise<void> {
+  const draw = uuidBytes(drawId);
+  const kinds = { winner: Buffer.from('winner'), reserve: Buffer.from('reserve') };
+  const columns = winners.columnsJson;
+  async function* chunks(): AsyncGenerator<Buffer> {
+    const copy = new CopyBinaryWriter();
+    for (let i = 0; i < winners.count; i++) {
+      copy.row(6).uuid(draw).int4(winners.prizeIndex[i]).text(kinds[winners.kind[i]]).int4(winners.position[i]).int8(winners.row[i]);
+      if (columns) copy.json(columns.bytes.subarray(columns.offsets[i], columns.offsets[i + 1]));
+      else copy.null();
+      if (i % COPY_CHUNK_ROWS === 0) yield* copy.take();
     }
+    yield* copy.end();
   }
   const client = (await manager.queryRunner!.connect()) as pg.PoolClient;
-  await copyRows(client, 'COPY draw_winner (draw_id, prize_position, kind, position, row_index, columns) FROM STDIN', lines);
-}
-
-/** COPY's text format: JSON text never holds a raw tab or line break, so only its backslashes need doubling. */
-function copyText(json: string): string {
-  return json.includes('\\') ? json.replaceAll('\\', '\\\\') : json;
+  await copyRows(client, 'COPY draw_winner (draw_id, prize_position, kind, position, row_index, columns) FROM STDIN (FORMAT binary)', chunks);
 }

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
-import { parseRecordList } from '../domain/entries-file/csv-parse-records.js';
+import { type PackedBytes, parseRecordList, recordListJson } from '../domain/entries-file/csv-parse-records.js';
 import type { Delimiter } from '../domain/entries-file/delimiter.js';
 import { EntriesFileError } from '../domain/entries-file/entries-file.error.js';
 import { EntriesMessages } from '../domain/entries-file/entries-messages.js';
@@ -38,6 +38,9 @@ export interface EntriesIndex {
   totalTickets: number;
 }
 
+/** How long the last index loaded is kept for the next load of the same upload and columns. */
+const RECENT_INDEX_MS = 10_000;
+
 /**
  * The entries index kept with each upload, for the draws module (exported by UploadsModule): the typed arrays the
  * draw engine runs on, and winners' rows read back by offset. Missing or outdated indexes are rebuilt from the file.
@@ -46,6 +49,11 @@ export interface EntriesIndex {
 export class EntriesIndexService {
   /** The upload behind each index handed out, so that reading rows needs no second access check. */
   private readonly uploadOf = new WeakMap<EntriesIndex, Upload>();
+  /**
+   * The last index loaded, kept for a few seconds: a draw submitted for now loads its index to check the entries,
+   * then again to run, and the second load (120 MB of arrays for 6 million rows) would read the same files again.
+   */
+  private recent: { key: string; index: EntriesIndex; timer: NodeJS.Timeout } | null = null;
 
   constructor(
     private readonly lookup: UploadLookup,
@@ -67,6 +75,8 @@ export class EntriesIndexService {
     };
     const inspection = await this.inspect.inspection(upload);
     if (inspection.errorMessage !== null) throw new EntriesFileError(inspection.errorMessage);
+    const recentKey = [upload.id, upload.entries.sha256, ENTRIES_RULES_VERSION, chosen.headerRow, chosen.entryCountColumn, chosen.uniqueEntrantIdColumn].join(':');
+    if (this.recent?.key === recentKey) return this.handOut(upload, { ...this.recent.index });
     const rows = await this.rowsIndex(upload);
     const skip = chosen.headerRow ? 1 : 0;
     const rowStarts = rows.starts.subarray(skip);
@@ -84,7 +94,9 @@ export class EntriesIndexService {
     };
     if (chosen.entryCountColumn === null && chosen.uniqueEntrantIdColumn === null) {
       if (entryCount === 0) throw new EntriesFileError(EntriesMessages.noEntryRows);
-      return this.handOut(upload, { ...base, entrantCount: entryCount, totalTickets: entryCount });
+      const index: EntriesIndex = { ...base, entrantCount: entryCount, totalTickets: entryCount };
+      this.keepRecent(recentKey, index);
+      return this.handOut(upload, index);
     }
     const key = selectionIndexKey(upload.id, chosen);
     let stored = await this.entries.readIndex<SelectionIndexMeta>(key);
@@ -98,24 +110,50 @@ export class EntriesIndexService {
     }
     const { meta, arrays } = stored!;
     if (meta.entryRowCount !== entryCount) throw new Error(`The indexes of upload ${upload.id} disagree on the number of entry rows.`);
-    return this.handOut(upload, {
+    const index: EntriesIndex = {
       ...base,
       tickets: arrays.tickets as Uint32Array | undefined,
       entrantOf: arrays.entrantOf as Uint32Array | undefined,
       entrantCount: meta.entrantCount,
       totalTickets: meta.entryCount,
-    });
+    };
+    this.keepRecent(recentKey, index);
+    return this.handOut(upload, index);
+  }
+
+  private keepRecent(key: string, index: EntriesIndex): void {
+    if (this.recent) clearTimeout(this.recent.timer);
+    const timer = setTimeout(() => {
+      if (this.recent?.timer === timer) this.recent = null;
+    }, RECENT_INDEX_MS);
+    timer.unref();
+    this.recent = { key, index, timer };
   }
 
   /** The fields of entry rows `rowIndices` (0-based engine row numbers, as runDraw answers them), in the order asked. */
   async readRows(index: EntriesIndex, rowIndices: ArrayLike<number>): Promise<string[][]> {
+    const { bytes, offsets } = await this.readPackedRows(index, rowIndices);
+    const rows = Array.from({ length: rowIndices.length }, (_, i) => bytes.subarray(offsets[i], offsets[i + 1]));
+    return parseRecordList(rows, index.delimiter);
+  }
+
+  /**
+   * The fields of entry rows `rowIndices`, in the order asked, each as a UTF-8 JSON array of strings (what
+   * `JSON.stringify` gives for each of readRows' answers), packed one after the other: for storing a million
+   * winners' rows without building their strings.
+   */
+  async readRowsJson(index: EntriesIndex, rowIndices: ArrayLike<number>): Promise<PackedBytes> {
+    return recordListJson(await this.readPackedRows(index, rowIndices), index.delimiter);
+  }
+
+  private async readPackedRows(index: EntriesIndex, rowIndices: ArrayLike<number>): Promise<PackedBytes> {
     const upload = this.uploadOf.get(index);
     if (!upload) throw new Error('Rows are read from an index that EntriesIndexService.load answered.');
     for (let i = 0; i < rowIndices.length; i++) {
       const row = rowIndices[i];
       if (!Number.isInteger(row) || row < 0 || row >= index.entryCount) throw new RangeError(`Row ${row} is not an entry row (0..${index.entryCount - 1}).`);
     }
-    return parseRecordList(await this.entries.readRows(upload, index.rowStarts, index.rowLengths, rowIndices), index.delimiter);
+    return this.entries.readRows(upload, index.rowStarts, index.rowLengths, rowIndices);
   }
 
   /** The entries file of an upload, for its owner's download; its name is the one it had on the owner's computer. */

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { FILE_STORAGE, type FileStorage } from '../../platform/storage/file-storage.port.js';
 import { textSample } from '../domain/entries-file/read-entries-file.js';
 import { EntriesPass, type EntriesPassResult, type EntrySelection } from '../domain/entries-file/entries-pass.js';
+import type { PackedBytes } from '../domain/entries-file/csv-parse-records.js';
 import type { Delimiter } from '../domain/entries-file/delimiter.js';
 import { needsTranscoding, utf8TextOffset } from '../domain/entries-file/text-encoding.js';
 import { decodeIndexFile, encodeIndexFile, type IndexArray } from '../domain/entries-index-file.js';
@@ -64,66 +65,74 @@ export class EntriesStorage {
   }
 
   /**
-   * The bytes of rows `indices` (positions in `starts`/`lengths`), in the order asked: one ranged read each when
-   * they are few and far apart, else picked out of one sequential read from the first to the last.
+   * The bytes of rows `indices` (positions in `starts`/`lengths`), in the order asked, packed one after the other
+   * (no array per row: a million small arrays cost seconds): one ranged read each when they are few and far apart,
+   * else copied out of one sequential read from the first to the last, in file order.
    */
-  async readRows(upload: Upload, starts: ArrayLike<number>, lengths: ArrayLike<number>, indices: ArrayLike<number>): Promise<Uint8Array[]> {
+  async readRows(upload: Upload, starts: ArrayLike<number>, lengths: ArrayLike<number>, indices: ArrayLike<number>): Promise<PackedBytes> {
     const key = this.textKey(upload);
-    const out: Uint8Array[] = new Array(indices.length);
-    if (indices.length === 0) return out;
+    const count = indices.length;
+    const offsets = new Float64Array(count + 1);
     let first = Infinity;
     let last = 0;
-    for (let i = 0; i < indices.length; i++) {
-      first = Math.min(first, starts[indices[i]]);
-      last = Math.max(last, starts[indices[i]] + lengths[indices[i]]);
+    for (let i = 0; i < count; i++) {
+      const row = indices[i];
+      offsets[i + 1] = offsets[i] + lengths[row];
+      first = Math.min(first, starts[row]);
+      last = Math.max(last, starts[row] + lengths[row]);
     }
+    const bytes = new Uint8Array(offsets[count]);
+    if (count === 0) return { bytes, offsets };
     // Many rows close together are picked out of one sequential read, few rows far apart are read one by one.
-    if (indices.length * this.storage.rangedReadCostBytes < last - first) {
+    if (count * this.storage.rangedReadCostBytes < last - first) {
       let next = 0;
       const worker = async () => {
-        while (next < indices.length) {
+        while (next < count) {
           const i = next++;
           const row = indices[i];
-          out[i] = await this.readRange(key, starts[row], starts[row] + lengths[row]);
+          bytes.set(await this.readRange(key, starts[row], starts[row] + lengths[row]), offsets[i]);
         }
       };
-      await Promise.all(Array.from({ length: Math.min(RANGED_READ_CONCURRENCY, indices.length) }, worker));
-      return out;
+      await Promise.all(Array.from({ length: Math.min(RANGED_READ_CONCURRENCY, count) }, worker));
+      return { bytes, offsets };
     }
+    if (last === first) return { bytes, offsets };
     const order = fileOrder(indices);
+    // The row being copied (its place in `order`) and how many of its bytes are copied already.
     let next = 0;
+    let filled = 0;
     let position = first;
-    let pending: { slot: number; bytes: Uint8Array; filled: number; start: number } | null = null;
     for await (const raw of this.storage.createReadStream(key, { start: first, end: last })) {
       const chunk = raw as Buffer;
-      const chunkStart = position;
       const chunkEnd = position + chunk.length;
-      for (;;) {
-        if (pending === null) {
-          if (next >= order.length) break;
-          const row = indices[order[next]];
-          if (next > 0 && indices[order[next - 1]] === row) {
-            // The same row asked twice: the previous one is complete.
-            out[order[next]] = out[order[next - 1]];
-            next++;
-            continue;
-          }
-          if (starts[row] >= chunkEnd) break;
-          pending = { slot: order[next], bytes: new Uint8Array(lengths[row]), filled: 0, start: starts[row] };
+      while (next < count) {
+        const slot = order[next];
+        const row = indices[slot];
+        const length = lengths[row];
+        if (filled === 0 && next > 0 && indices[order[next - 1]] === row) {
+          // The same row asked again: a copy of the copy just made.
+          const earlier = order[next - 1];
+          bytes.copyWithin(offsets[slot], offsets[earlier], offsets[earlier + 1]);
           next++;
+          continue;
         }
-        const from = pending.start + pending.filled;
-        const take = Math.min(pending.bytes.length - pending.filled, chunkEnd - from);
-        pending.bytes.set(chunk.subarray(from - chunkStart, from - chunkStart + take), pending.filled);
-        pending.filled += take;
-        if (pending.filled < pending.bytes.length) break;
-        out[pending.slot] = pending.bytes;
-        pending = null;
+        if (length === 0) {
+          next++;
+          continue;
+        }
+        const from = starts[row] + filled;
+        if (from >= chunkEnd) break;
+        const take = Math.min(length - filled, chunkEnd - from);
+        bytes.set(chunk.subarray(from - position, from - position + take), offsets[slot] + filled);
+        filled += take;
+        if (filled < length) break;
+        filled = 0;
+        next++;
       }
       position = chunkEnd;
     }
-    if (pending !== null || next < order.length) throw new Error('The entries file ended before the rows its index points to.');
-    return out;
+    if (next < count) throw new Error('The entries file ended before the rows its index points to.');
+    return { bytes, offsets };
   }
 
   async readRange(key: string, start: number, end: number): Promise<Uint8Array> {

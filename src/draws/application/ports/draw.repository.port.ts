@@ -21,9 +21,26 @@ export interface NewDraw {
   creditId: string | null;
 }
 
+/**
+ * The winners and reserves of a draw to store, in pick order (each prize's winners, then its reserves): one column
+ * array per field, since a million Winner objects with their rows as string arrays cost seconds to build and write.
+ */
+export interface DrawnWinners {
+  count: number;
+  prizeIndex: Uint32Array;
+  kind: ('winner' | 'reserve')[];
+  position: Uint32Array;
+  row: Float64Array;
+  /**
+   * For uploads, each one's row fields (Winner.columns) as a UTF-8 JSON array of strings, one after the other: the
+   * JSON of winner i is `bytes.subarray(offsets[i], offsets[i + 1])`. Null for simple draws (no columns).
+   */
+  columnsJson: { bytes: Uint8Array; offsets: Float64Array } | null;
+}
+
 /** What execution hands back to be stored with the state change, in the same transaction. */
 export interface DrawResult {
-  winners: Winner[];
+  winners: DrawnWinners;
   entriesSha256: string | null;
   engineVersion: string;
   durationMs: number;
