@@ -29,6 +29,9 @@ const common = {
 export default {
   // Browser tests drive Chromium through whole pages; the limit only stops a hung test.
   testTimeout: 60_000,
+  // Two files at a time even on two cores: much of a test's time is spent waiting on PostgreSQL, Chromium or a
+  // child server, and every file has its own database (test/setup/test-database.ts).
+  maxWorkers: 2,
   globalSetup: '<rootDir>/test/setup/global-setup.mjs',
   globalTeardown: '<rootDir>/test/setup/global-teardown.mjs',
   projects: [
