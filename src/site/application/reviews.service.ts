@@ -47,7 +47,9 @@ export class ReviewsService {
     if (!this.summaryCache || now - this.summaryCache.at > SUMMARY_MAX_AGE_MS) {
       const summary = this.list().then(({ reviews }) => summariseReviews(reviews));
       // A failed read is not kept: the next page load asks again.
-      summary.catch(() => (this.summaryCache = null));
+      summary.catch(() => {
+        if (this.summaryCache?.summary === summary) this.summaryCache = null;
+      });
       this.summaryCache = { at: now, summary };
     }
     return this.summaryCache.summary;
