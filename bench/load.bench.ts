@@ -3,6 +3,7 @@
 // list of a customer with 10,000 draws, and the generator. Each with requests per second and latency percentiles;
 // the authenticated routes also as a ratio to the bare route of the same run.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -24,7 +25,30 @@ interface Load {
   freshAddress?: boolean;
 }
 
-async function hammer(base: string, load: Load, duration = DURATION_SECONDS, connections = CONNECTIONS): Promise<autocannon.Result> {
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); undefined elsewhere. */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime, fields 14 and 15 of the line (11 and 12 after the command), in clock ticks of 1/100 s.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+type Measured = autocannon.Result & { serverCpuMsPerRequest?: number };
+
+/** The server process, whose CPU time per request is measured with each load (its own cost, whatever else runs). */
+let serverPid: number | undefined;
+
+async function hammer(base: string, load: Load, duration = DURATION_SECONDS, connections = CONNECTIONS): Promise<Measured> {
+  const cpuBefore = cpuSeconds(serverPid);
+  const measured = await hammerOnly(base, load, duration, connections);
+  const cpuAfter = cpuSeconds(serverPid);
+  return cpuBefore === undefined || cpuAfter === undefined ? measured : { ...measured, serverCpuMsPerRequest: round((1000 * (cpuAfter - cpuBefore)) / measured.requests.total, 3) };
+}
+
+async function hammerOnly(base: string, load: Load, duration: number, connections: number): Promise<autocannon.Result> {
   let visitor = 0;
   const result = await autocannon({
     url: base,
@@ -49,7 +73,7 @@ async function hammer(base: string, load: Load, duration = DURATION_SECONDS, con
   return result;
 }
 
-function figure(name: string, result: autocannon.Result, extra: Record<string, unknown> = {}, connections = CONNECTIONS): BenchFigure {
+function figure(name: string, result: Measured, extra: Record<string, unknown> = {}, connections = CONNECTIONS): BenchFigure {
   return {
     name,
     runs: result.requests.total,
@@ -61,6 +85,7 @@ function figure(name: string, result: autocannon.Result, extra: Record<string, u
     p99Ms: result.latency.p99,
     connections,
     durationSeconds: result.duration,
+    serverCpuMsPerRequest: result.serverCpuMsPerRequest,
     // The machine's 1-minute load average when the run ended: figures from a shared, busy machine are not comparable.
     loadAverage: round(loadavg()[0], 1),
     ...extra,
@@ -127,11 +152,12 @@ const suite: BenchSuite = {
     try {
       await ensureDatabase(database.serverUrl, 'load');
       const databaseUrl = database.urlFor('load');
-      server = spawn(process.execPath, [resolve('dist/src/main.js')], {
+      server = spawn(process.execPath, [...(process.env.LOAD_NODE_ARGS?.split(' ').filter(Boolean) ?? []), resolve('dist/src/main.js')], {
         env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DATABASE_URL: databaseUrl, DATA_DIR: join(dataDir, 'app'), TRUST_PROXY: 'loopback', LOG_LEVEL: 'info' },
         // The JSON log lines are written as in production, to nowhere.
         stdio: ['ignore', 'ignore', 'inherit'],
       });
+      serverPid = server.pid;
       const exited = new Promise((done) => server!.once('exit', done));
       const base = `http://127.0.0.1:${port}`;
       await waitForReady(base, exited);
@@ -172,31 +198,40 @@ const suite: BenchSuite = {
           freshAddress: true,
         },
       };
+      // LOAD_ONLY=<route> (detail, list, generator) measures the bare route and that one (to profile a route alone).
+      const only = process.env.LOAD_ONLY;
+      const wanted = (route: string) => !only || only === route;
       // Warm-up: JIT, connection pools, PostgreSQL's caches.
-      for (const load of Object.values(loads)) await hammer(base, load, 2);
+      for (const [route, load] of Object.entries(loads)) if (route === 'bare' || wanted(route)) await hammer(base, load, 2);
 
       const bare = await hammer(base, loads.bare);
-      const detail = await hammer(base, loads.detail);
-      const list = await hammer(base, loads.list);
-      // The page's own latency, without 49 other requests queued in front of it.
-      const listAlone = await hammer(base, loads.list, DURATION_SECONDS, 1);
-      const generator = await hammer(base, loads.generator);
       const ratio = (result: autocannon.Result) => round(result.requests.average / bare.requests.average, 3);
-      return [
-        figure('GET /api/version/get (bare route)', bare),
-        figure('GET /api/draw/get (session-authenticated draw detail)', detail, {
-          ratioToBare: ratio(detail),
-          target: 'at least 0.5 of the bare route, p99 under 25 ms',
-          met: ratio(detail) >= 0.5 && detail.latency.p99 < 25,
-        }),
-        figure(`GET /api/draw/getAll (page of 25 of ${DRAWS.toLocaleString('en')} draws, session-authenticated)`, list, {
-          ratioToBare: ratio(list),
-          target: 'p50 under 20 ms',
-          met: list.latency.p50 < 20,
-        }),
-        figure(`GET /api/draw/getAll (page of 25 of ${DRAWS.toLocaleString('en')} draws, one connection)`, listAlone, { target: 'p50 under 20 ms', met: listAlone.latency.p50 < 20 }, 1),
-        figure('POST /api/tools/GenerateRandomNumbers (100 numbers, a new visitor each)', generator),
-      ];
+      const figures = [figure('GET /api/version/get (bare route)', bare)];
+      if (wanted('detail')) {
+        const detail = await hammer(base, loads.detail);
+        figures.push(
+          figure('GET /api/draw/get (session-authenticated draw detail)', detail, {
+            ratioToBare: ratio(detail),
+            target: 'at least 0.5 of the bare route, p99 under 25 ms',
+            met: ratio(detail) >= 0.5 && detail.latency.p99 < 25,
+          }),
+        );
+      }
+      if (wanted('list')) {
+        const list = await hammer(base, loads.list);
+        // The page's own latency, without 49 other requests queued in front of it.
+        const listAlone = await hammer(base, loads.list, DURATION_SECONDS, 1);
+        figures.push(
+          figure(`GET /api/draw/getAll (page of 25 of ${DRAWS.toLocaleString('en')} draws, session-authenticated)`, list, {
+            ratioToBare: ratio(list),
+            target: 'p50 under 20 ms',
+            met: list.latency.p50 < 20,
+          }),
+          figure(`GET /api/draw/getAll (page of 25 of ${DRAWS.toLocaleString('en')} draws, one connection)`, listAlone, { target: 'p50 under 20 ms', met: listAlone.latency.p50 < 20 }, 1),
+        );
+      }
+      if (wanted('generator')) figures.push(figure('POST /api/tools/GenerateRandomNumbers (100 numbers, a new visitor each)', await hammer(base, loads.generator)));
+      return figures;
     } finally {
       if (server && server.exitCode === null) {
         const exited = new Promise((done) => server!.once('exit', done));

@@ -3,16 +3,21 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { NewUser, ProfileChanges, UserRepository } from '../application/ports/user.repository.port.js';
 import type { EmailChange, User, UserRole } from '../domain/user.js';
+import { columnList, preparedQuery } from '../../platform/database/prepared-query.js';
 import { UserMapper } from './user.mapper.js';
 import { UserOrmEntity } from './user.orm-entity.js';
 
 @Injectable()
 export class TypeormUserRepository implements UserRepository {
-  constructor(@InjectRepository(UserOrmEntity) private readonly users: Repository<UserOrmEntity>) {}
+  private readonly userById: string;
+
+  constructor(@InjectRepository(UserOrmEntity) private readonly users: Repository<UserOrmEntity>) {
+    this.userById = `SELECT ${columnList(users.metadata, 'u')} FROM users u WHERE u.id = $1`;
+  }
 
   async findById(id: string): Promise<User | null> {
-    // Every session-authenticated request reads its user: one plain statement, without the query builder's work.
-    const [raw] = (await this.users.query('SELECT * FROM users WHERE id = $1', [id])) as Record<string, unknown>[];
+    // Every session-authenticated request reads its user: one prepared statement, without the query builder's work.
+    const [raw] = await preparedQuery<Record<string, unknown>>(this.users.manager.connection, 'user_by_id', this.userById, [id]);
     if (!raw) return null;
     const row = this.users.metadata.create() as UserOrmEntity;
     const driver = this.users.manager.connection.driver;

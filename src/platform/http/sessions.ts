@@ -32,7 +32,25 @@ export async function registerSessions(app: NestFastifyApplication, environment:
   // the pool's error event would end the process.
   pool.on('error', (error) => new Logger('Sessions').warn(`Session store connection lost: ${error.message}`));
   const PgStore = connectPgSimple(fastifySession as unknown as Parameters<typeof connectPgSimple>[0]);
-  const store = new PgStore({ pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 });
+  /** connect-pg-simple, reading by a prepared statement: every authenticated request reads its session. */
+  class PreparedPgStore extends PgStore {
+    override get(sid: string, done: Parameters<InstanceType<typeof PgStore>['get']>[1]): void {
+      pool.query<{ sess: string | object }>({ name: 'session_get', text: 'SELECT sess FROM session WHERE sid = $1 AND expire >= now()', values: [sid] }).then(
+        ({ rows }) => {
+          const sess = rows[0]?.sess;
+          if (sess === undefined) return done(null, null);
+          try {
+            done(null, (typeof sess === 'string' ? JSON.parse(sess) : sess) as Parameters<typeof done>[1]);
+          } catch {
+            // As connect-pg-simple does: an unreadable session is ended.
+            this.destroy(sid, (error) => done(error ?? null, null));
+          }
+        },
+        (error: unknown) => done(error),
+      );
+    }
+  }
+  const store = new PreparedPgStore({ pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 });
   await app.register(fastifyCookie);
   await app.register(fastifySession, {
     secret: await sessionSecret(environment),
