@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
 import type { AnalyticsEvent } from '../../client/src/features/analytics/analytics.js';
-import { outboxFor } from '../support/accounts.js';
+import { outboxFor, registeredUser } from '../support/accounts.js';
+import { logInThroughPage } from '../support/browser-accounts.js';
 import { customerInBrowser, submitDraw } from '../support/browser-draws.js';
 import { launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -155,6 +156,81 @@ describe('the site around the product in Chromium', () => {
     expect((await page.locator('body').textContent()) ?? '').not.toContain(email);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await context.close();
+  });
+
+  it('switches screen-share mode off when a demo draw starts and on log-in', async () => {
+    const { page, context } = await chromium.newPage();
+    const sharing = async () => {
+      const cookie = (await context.cookies()).find((c) => c.name === 'screenshare');
+      return cookie ? (JSON.parse(decodeURIComponent(cookie.value)) as { enabled: boolean }).enabled : false;
+    };
+    const bar = page.getByRole('region', { name: 'Screen-share mode' });
+    const switchOn = async () => {
+      await page.goto(base + '/screensharemode/');
+      await page.getByRole('switch', { name: 'Screen-share mode' }).check();
+      await bar.waitFor();
+      expect(await sharing()).toBe(true);
+    };
+
+    await switchOn();
+    await page.goto(base + '/');
+    await bar.waitFor();
+    await page.getByRole('switch', { name: /Demo draw/ }).check();
+    await bar.waitFor({ state: 'detached' });
+    expect(await sharing()).toBe(false);
+
+    await switchOn();
+    const { email } = await registeredUser(t.app);
+    await page.goto(base + '/account/login/');
+    await bar.waitFor();
+    await logInThroughPage(page, email);
+    await bar.waitFor({ state: 'detached' });
+    expect(await sharing()).toBe(false);
+    await context.close();
+  });
+
+  it('loads Google Analytics only when a measurement id is configured, and sends it the page views', async () => {
+    const gtagRequests: string[] = [];
+    const watch = (context: import('playwright-core').BrowserContext) =>
+      context.route(/googletagmanager\.com/, (route) => {
+        gtagRequests.push(route.request().url());
+        return route.fulfill({ contentType: 'text/javascript', body: 'window.__gtagLoaded = true;' });
+      });
+    const dataLayer = (page: Page) => page.evaluate(() => ((window as unknown as { dataLayer?: IArguments[] }).dataLayer ?? []).map((entry) => Array.from(entry)));
+
+    // Not configured (this file's app): no script, nothing queued.
+    // The product's own adapters, not the recording one the other tests read.
+    const plain = await chromium.newPage({ recordAnalytics: false });
+    await watch(plain.context);
+    await plain.page.goto(base + '/about/');
+    await plain.page.getByRole('heading', { level: 1, name: 'About FairDraw' }).waitFor();
+    await plain.page.getByRole('contentinfo').waitFor();
+    expect(await dataLayer(plain.page)).toEqual([]);
+    await plain.context.close();
+    expect(gtagRequests).toEqual([]);
+
+    const measured = await createTestApp({ env: { ANALYTICS_ID: 'G-FAIRDRAW1' } });
+    try {
+      const measuredBase = await measured.listen();
+      const { page, context } = await chromium.newPage({ recordAnalytics: false });
+      await watch(context);
+      await page.goto(measuredBase + '/about/');
+      await page.getByRole('heading', { level: 1, name: 'About FairDraw' }).waitFor();
+      await page.waitForFunction(() => (window as unknown as { __gtagLoaded?: boolean }).__gtagLoaded === true);
+      expect(gtagRequests).toEqual(['https://www.googletagmanager.com/gtag/js?id=G-FAIRDRAW1']);
+      await page.getByRole('contentinfo').getByRole('link', { name: 'News' }).click();
+      await page.getByRole('heading', { level: 1, name: 'News' }).waitFor();
+      const sent = await waitUntil(
+        () => dataLayer(page),
+        (entries) => entries.some((entry) => entry[0] === 'event' && entry[1] === 'page_view' && (entry[2] as { page_path?: string }).page_path === '/news/'),
+        'the news page view in the data layer',
+      );
+      expect(sent).toContainEqual(['config', 'G-FAIRDRAW1', { send_page_view: false, anonymize_ip: true }]);
+      expect(sent).toContainEqual(['event', 'page_view', expect.objectContaining({ page_path: '/about/' })]);
+      await context.close();
+    } finally {
+      await measured.close();
+    }
   });
 
   it('sends the contact form to the outbox', async () => {

@@ -38,23 +38,36 @@ declare global {
   }
 }
 
+/** Calls made before the site configuration said which service to use: a visit's first pages, at most. */
+const HELD_CALLS_LIMIT = 20;
+
 /**
- * The adapter the app holds from its start: it forwards to the no-op adapter until the site configuration names an
- * analytics service, then to that service's adapter.
+ * The adapter the app holds from its start. Until the site configuration has arrived it holds the calls (the first
+ * page view happens before), then hands them to the configured service's adapter, or drops them when none is.
  */
 export class SwitchableAnalytics implements Analytics {
-  private target: Analytics = noopAnalytics;
+  private target: Analytics | undefined;
+  private held: ((target: Analytics) => void)[] = [];
 
-  use(target: Analytics): void {
-    this.target = target;
+  /** The configured service's adapter, or null when the site configuration names none. */
+  use(target: Analytics | null): void {
+    this.target = target ?? noopAnalytics;
+    const held = this.held;
+    this.held = [];
+    for (const call of held) call(this.target);
   }
 
   pageView(path: string, title: string): void {
-    this.target.pageView(path, title);
+    this.send((target) => target.pageView(path, title));
   }
 
   event(name: string, data?: Record<string, string | number | boolean>): void {
-    this.target.event(name, data);
+    this.send((target) => target.event(name, data));
+  }
+
+  private send(call: (target: Analytics) => void): void {
+    if (this.target) call(this.target);
+    else if (this.held.length < HELD_CALLS_LIMIT) this.held.push(call);
   }
 }
 

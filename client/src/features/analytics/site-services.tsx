@@ -28,9 +28,10 @@ export function ThirdPartyServices({ site }: { site: SiteConfigurationResponseDt
   const chatAllowed = chatAllowedOn(pathname);
   const chatLoaded = useRef(false);
 
+  const configured = site !== undefined;
   useEffect(() => {
-    if (analyticsId && analytics instanceof SwitchableAnalytics) analytics.use(new Ga4Analytics(analyticsId));
-  }, [analyticsId, analytics]);
+    if (configured && analytics instanceof SwitchableAnalytics) analytics.use(analyticsId ? new Ga4Analytics(analyticsId) : null);
+  }, [configured, analyticsId, analytics]);
 
   useEffect(() => {
     if (!chatUrl || !chatAllowed || chatLoaded.current) return;
