@@ -217,6 +217,32 @@ describe('draw pages in Chromium: list, detail, actions, scrutineer, downloads, 
     await context.close();
   });
 
+  it('opens the winners modal by itself, main prize last, when a watched draw is drawn while screen sharing', async () => {
+    const { page, context } = await chromium.newPage();
+    const { agent } = await customerInBrowser(t, context, base);
+    const id = await submitDraw(agent, { secondsAhead: 4, overrides: { name: 'Golf announced' } });
+    // Screen-share mode on with its defaults: winner announcement on, prizes in reverse order.
+    await context.addCookies([{ name: 'screenshare', value: encodeURIComponent(JSON.stringify({ enabled: true })), url: base, sameSite: 'Strict' }]);
+    await page.goto(detailUrl(id));
+    await page.getByTestId('countdown').waitFor();
+    const modal = page.getByRole('dialog', { name: 'Winners of Golf announced' });
+    await modal.waitFor({ timeout: 30_000 });
+    const headings = await modal.getByRole('heading', { level: 3 }).allTextContents();
+    expect(headings).toEqual(['Prize 2: Prize 2', 'Prize 1: Bike']);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await context.close();
+
+    // Not without screen sharing: the page shows the winners, no modal.
+    const plain = await chromium.newPage();
+    const other = await customerInBrowser(t, plain.context, base);
+    const second = await submitDraw(other.agent, { secondsAhead: 4, overrides: { name: 'Hotel quiet' } });
+    await plain.page.goto(detailUrl(second));
+    await plain.page.getByTestId('countdown').waitFor();
+    await plain.page.getByRole('heading', { name: 'Prizes and winners' }).waitFor({ timeout: 30_000 });
+    expect(await plain.page.getByRole('dialog').count()).toBe(0);
+    await plain.context.close();
+  });
+
   it('shows 5 winners per prize until asked for all', async () => {
     const { page, context } = await chromium.newPage();
     const { agent } = await customerInBrowser(t, context, base);
