@@ -278,6 +278,17 @@ describe('the site around the product in Chromium', () => {
     await context.close();
   });
 
+  it('only logs R ERROR when the reviews cannot be read, and shows the page without them', async () => {
+    const { page, context, consoleErrors } = await chromium.newPage();
+    await context.route('**/api/site/reviews*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }));
+    await page.goto(base + '/reviews/');
+    await waitUntil(async () => consoleErrors, (errors) => errors.some((error) => error.startsWith('R ERROR')), 'the R ERROR log line');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByText('Example Reviewer One').count()).toBe(0);
+    await page.getByRole('contentinfo').waitFor();
+    await context.close();
+  });
+
   it('tracks scroll marks at most every 500 ms and sends them at most once a minute, and defers the chat widget 5 s', async () => {
     // A low window, so the page is several windows tall.
     const { page, context } = await chromium.newPage({ height: 400 });
