@@ -5,7 +5,7 @@ import { browser, registeredUser } from '../support/accounts.js';
 import { rerun, simpleDraw } from '../support/draws.js';
 import { uploaded } from '../support/entries-files.js';
 import { logoJpeg, solidPng } from '../support/images.js';
-import { pdfText } from '../support/pdf-text.js';
+import { pdfQrCode, pdfText } from '../support/pdf-text.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { BrandingService } from '../../src/certificates/application/branding.service.js';
 import { existsSync } from 'node:fs';
@@ -88,6 +88,8 @@ describe('certificates, branding and public certificate data (API)', () => {
       expect(text).toContain(fact);
     }
     expect(text).not.toContain('Winners (entry numbers)');
+    // The QR code leads to the public certificate page.
+    expect(pdfQrCode(first)).toBe(cert.url);
     await anyone.get(`/download/certificatewinners/${simple.id}`).expect(404);
     await browser(t.app).get(`/download/certificatewinners/${simple.id}`).expect(404);
     const withWinners = pdfText(await pdf(owner.agent, 'certificatewinners', simple.id)).join('\n');
