@@ -1,6 +1,6 @@
 import type { RandomSource } from '#rng';
 import { DrawInputError } from './draw-input-error.js';
-import { buildEntrantIndex } from './entrant-index.js';
+import { buildEntrantIndex, type EntrantLayoutChoice } from './entrant-index.js';
 import { drawSimple } from './simple-draw.js';
 import type { DrawInput, DrawOutcome } from './types.js';
 import {
@@ -30,7 +30,7 @@ export function runDraw(input: DrawInput, source: RandomSource): DrawOutcome {
  */
 export interface DrawTuning {
   /** Layout of the entrant index (default: chosen from the number of picks). */
-  entrantLayout?: { kind: 'groups' } | { kind: 'buckets'; shift: number };
+  entrantLayout?: EntrantLayoutChoice;
   /** Rows per bucket of a simple draw, a power of two (default: chosen from N and the picks). */
   simpleBucketSize?: number;
 }
