@@ -9,6 +9,7 @@ import {
   checkLength,
   checkPrizes,
   scanTickets,
+  scanUncheckedTicketsAndIds,
   shortfallError,
   type PickCounts,
 } from './validate.js';
@@ -50,14 +51,17 @@ export function runDrawWith(input: DrawInput, source: RandomSource, tuning: Draw
   let total = rowCount;
   let maxTicket = 1;
   let eligibleRows = rowCount;
-  if (tickets !== null) {
-    checkLength('tickets', tickets, rowCount);
-    ({ total, max: maxTicket, positive: eligibleRows } = scanTickets(tickets));
-  }
   let maxId = -1;
-  if (entrantOf !== null) {
-    checkLength('entrantOf', entrantOf, rowCount);
-    maxId = checkEntrantIds(entrantOf);
+  if (tickets !== null) checkLength('tickets', tickets, rowCount);
+  const both = tickets !== null && entrantOf !== null ? scanTicketsAndIdsIfUnchecked(tickets, entrantOf, rowCount) : null;
+  if (both !== null) {
+    ({ total, max: maxTicket, positive: eligibleRows, maxId } = both);
+  } else {
+    if (tickets !== null) ({ total, max: maxTicket, positive: eligibleRows } = scanTickets(tickets));
+    if (entrantOf !== null) {
+      checkLength('entrantOf', entrantOf, rowCount);
+      maxId = checkEntrantIds(entrantOf);
+    }
   }
   const picks: number[] = [];
   const needed = counts.winners + counts.reserves;
@@ -78,6 +82,16 @@ export function runDrawWith(input: DrawInput, source: RandomSource, tuning: Draw
     drawTickets(ticketTree(rowCount, tickets, maxTicket, total), needed, source, picks);
   }
   return { prizes: assign(input.prizes, counts, picks) };
+}
+
+/** The fused scan, once entrantOf's length is checked (a wrong length must fail as LENGTH_MISMATCH, after the tickets). */
+function scanTicketsAndIdsIfUnchecked(
+  tickets: ArrayLike<number>,
+  entrantOf: ArrayLike<number>,
+  rowCount: number,
+): ReturnType<typeof scanUncheckedTicketsAndIds> {
+  if (entrantOf == null || entrantOf.length !== rowCount) return null;
+  return scanUncheckedTicketsAndIds(tickets, entrantOf);
 }
 
 function assign(prizes: DrawInput['prizes'], counts: PickCounts, picks: number[]): DrawOutcome['prizes'] {
