@@ -97,9 +97,11 @@ function scanTicketsAndIdsIfUnchecked(
 function assign(prizes: DrawInput['prizes'], counts: PickCounts, picks: number[]): DrawOutcome['prizes'] {
   let winner = 0;
   let reserve = counts.winners;
+  // A list that takes every pick is `picks` itself: no copy of a million rows (and no two lists share it).
+  const take = (from: number, count: number) => (count > 0 && count === picks.length ? picks : picks.slice(from, from + count));
   return prizes.map((prize) => {
-    const winners = picks.slice(winner, winner + prize.quantity);
-    const reserves = picks.slice(reserve, reserve + prize.reserves);
+    const winners = take(winner, prize.quantity);
+    const reserves = take(reserve, prize.reserves);
     winner += prize.quantity;
     reserve += prize.reserves;
     return { winners, reserves };
