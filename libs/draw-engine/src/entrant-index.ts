@@ -3,6 +3,9 @@ import { buildBuckets } from './entrant-buckets.js';
 import { buildGroups } from './entrant-groups.js';
 import type { EntrantIndex } from './entrant-layouts.js';
 
+/** A layout forced by the tests (`pack: false` keeps (entrant, row) pairs even where entries fit 32 bits). */
+export type EntrantLayoutChoice = { kind: 'groups' } | { kind: 'buckets'; shift: number; pack?: boolean };
+
 /**
  * Ids up to this multiple of the row count are used as indices directly; sparser ids (hashes, phone
  * numbers) are first renumbered in order of appearance, which costs a Map lookup per row.
@@ -28,7 +31,7 @@ export function buildEntrantIndex(
   tickets: ArrayLike<number> | null,
   maxId: number,
   picks: number,
-  layout?: { kind: 'groups' } | { kind: 'buckets'; shift: number },
+  layout?: EntrantLayoutChoice,
 ): EntrantIndex {
   const rowCount = entrantOf.length;
   let indexOf: ArrayLike<number> = entrantOf;
@@ -40,7 +43,7 @@ export function buildEntrantIndex(
   }
   const shift = layout === undefined ? bucketShiftFor(entrants, picks) : layout.kind === 'groups' ? 0 : layout.shift;
   if (layout?.kind === 'buckets' || (layout === undefined && shift > 0)) {
-    return buildBuckets(indexOf, tickets, entrants, shift, picks);
+    return buildBuckets(indexOf, tickets, entrants, shift, picks, layout?.kind !== 'buckets' || layout.pack !== false);
   }
   return buildGroups(indexOf, tickets, entrants);
 }

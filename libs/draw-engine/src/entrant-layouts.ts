@@ -9,7 +9,7 @@
  *   beside the row itself (and one more for entrants of three rows or more) instead of a chain of
  *   entrant id -> run start -> run: on large inputs each of those is a cache and TLB miss.
  * - `buckets` (few picks): rows holding tickets grouped by entrant index >>> shift, with about
- *   K buckets for K picks, stored as (entrant, row) pairs. Cheap to build since its counting sort
+ *   K buckets for K picks, one 32-bit entry per row when (entrant bits, row) fit, else pairs. Cheap to build since its counting sort
  *   touches a small array; a pick scans one bucket of about N/K rows.
  */
 export type EntrantIndex = EntrantGroups | EntrantBuckets;
@@ -27,10 +27,14 @@ export interface EntrantBuckets {
   /** Entrant index per row: the ids themselves, or a renumbering when the ids are sparse. */
   readonly indexOf: ArrayLike<number>;
   readonly shift: number;
-  /** Pairs of bucket b are at pairs[2 * start[b]] .. pairs[2 * start[b + 1] - 1]. */
+  /** Bucket b's rows are entries start[b] .. start[b + 1] - 1, in row order. */
   readonly start: Uint32Array;
-  /** (entrant index, row) per row holding tickets, by bucket, in row order within a bucket. */
-  readonly pairs: Uint32Array;
+  /**
+   * Per row holding tickets: when rowBits > 0 one entry, (entrant index mod 2^shift) << rowBits | row;
+   * else two, the entrant index and the row (at 2p and 2p + 1 for entry p).
+   */
+  readonly entries: Uint32Array;
+  readonly rowBits: number;
   /**
    * Entrants holding a ticket, counted exactly only when the non-empty buckets (each holds at least
    * one) are fewer than the picks: otherwise this lower bound already shows there are enough.

@@ -1,6 +1,6 @@
 import type { RandomSource } from '#rng';
 import { DrawInputError } from './draw-input-error.js';
-import { buildEntrantIndex } from './entrant-index.js';
+import { buildEntrantIndex, type EntrantLayoutChoice } from './entrant-index.js';
 import { drawSimple } from './simple-draw.js';
 import type { DrawInput, DrawOutcome } from './types.js';
 import {
@@ -9,6 +9,7 @@ import {
   checkLength,
   checkPrizes,
   scanTickets,
+  scanUncheckedTicketsAndIds,
   shortfallError,
   type PickCounts,
 } from './validate.js';
@@ -30,7 +31,7 @@ export function runDraw(input: DrawInput, source: RandomSource): DrawOutcome {
  */
 export interface DrawTuning {
   /** Layout of the entrant index (default: chosen from the number of picks). */
-  entrantLayout?: { kind: 'groups' } | { kind: 'buckets'; shift: number };
+  entrantLayout?: EntrantLayoutChoice;
   /** Rows per bucket of a simple draw, a power of two (default: chosen from N and the picks). */
   simpleBucketSize?: number;
 }
@@ -50,14 +51,17 @@ export function runDrawWith(input: DrawInput, source: RandomSource, tuning: Draw
   let total = rowCount;
   let maxTicket = 1;
   let eligibleRows = rowCount;
-  if (tickets !== null) {
-    checkLength('tickets', tickets, rowCount);
-    ({ total, max: maxTicket, positive: eligibleRows } = scanTickets(tickets));
-  }
   let maxId = -1;
-  if (entrantOf !== null) {
-    checkLength('entrantOf', entrantOf, rowCount);
-    maxId = checkEntrantIds(entrantOf);
+  if (tickets !== null) checkLength('tickets', tickets, rowCount);
+  const both = tickets !== null && entrantOf !== null ? scanTicketsAndIdsIfUnchecked(tickets, entrantOf, rowCount) : null;
+  if (both !== null) {
+    ({ total, max: maxTicket, positive: eligibleRows, maxId } = both);
+  } else {
+    if (tickets !== null) ({ total, max: maxTicket, positive: eligibleRows } = scanTickets(tickets));
+    if (entrantOf !== null) {
+      checkLength('entrantOf', entrantOf, rowCount);
+      maxId = checkEntrantIds(entrantOf);
+    }
   }
   const picks: number[] = [];
   const needed = counts.winners + counts.reserves;
@@ -80,12 +84,24 @@ export function runDrawWith(input: DrawInput, source: RandomSource, tuning: Draw
   return { prizes: assign(input.prizes, counts, picks) };
 }
 
+/** The fused scan, once entrantOf's length is checked (a wrong length must fail as LENGTH_MISMATCH, after the tickets). */
+function scanTicketsAndIdsIfUnchecked(
+  tickets: ArrayLike<number>,
+  entrantOf: ArrayLike<number>,
+  rowCount: number,
+): ReturnType<typeof scanUncheckedTicketsAndIds> {
+  if (entrantOf == null || entrantOf.length !== rowCount) return null;
+  return scanUncheckedTicketsAndIds(tickets, entrantOf);
+}
+
 function assign(prizes: DrawInput['prizes'], counts: PickCounts, picks: number[]): DrawOutcome['prizes'] {
   let winner = 0;
   let reserve = counts.winners;
+  // A list that takes every pick is `picks` itself: no copy of a million rows (and no two lists share it).
+  const take = (from: number, count: number) => (count > 0 && count === picks.length ? picks : picks.slice(from, from + count));
   return prizes.map((prize) => {
-    const winners = picks.slice(winner, winner + prize.quantity);
-    const reserves = picks.slice(reserve, reserve + prize.reserves);
+    const winners = take(winner, prize.quantity);
+    const reserves = take(reserve, prize.reserves);
     winner += prize.quantity;
     reserve += prize.reserves;
     return { winners, reserves };

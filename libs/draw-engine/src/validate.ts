@@ -87,7 +87,7 @@ export function scanTickets(tickets: ArrayLike<number>): TicketScan {
   const largest = uncheckedMax(tickets);
   // Unsigned typed arrays hold valid counts only, and when even all-maximal rows stay within 2^53
   // no running total can pass it: the checks below cannot fail and the loop only sums.
-  if (largest >= 0 && largest * tickets.length <= MAX_TOTAL_TICKETS) return sumUnchecked(tickets);
+  if (largest >= 0 && largest * tickets.length <= MAX_TOTAL_TICKETS) return sumUnchecked(tickets, largest, null);
   let total = 0;
   let max = 0;
   let positive = 0;
@@ -115,27 +115,81 @@ export function scanTickets(tickets: ArrayLike<number>): TicketScan {
   return { total, max, positive };
 }
 
-function sumUnchecked(tickets: ArrayLike<number>): TicketScan {
+/**
+ * `scanTickets` and `checkEntrantIds` in one pass, when neither can fail (unsigned typed arrays whose
+ * rows cannot pass 2^53 tickets): one loop over millions of rows instead of two. Otherwise null, and the
+ * caller runs the two checks in their order.
+ */
+export function scanUncheckedTicketsAndIds(
+  tickets: ArrayLike<number>,
+  entrantOf: ArrayLike<number>,
+): (TicketScan & { maxId: number }) | null {
+  const largest = uncheckedMax(tickets);
+  if (largest < 0 || largest * tickets.length > MAX_TOTAL_TICKETS || uncheckedMax(entrantOf) < 0) return null;
+  return sumUnchecked(tickets, largest, entrantOf);
+}
+
+/**
+ * Sums in int32 partial sums of at most CHUNK rows (exact while `largest` * CHUNK < 2^31): V8 keeps the
+ * loop in integer registers, about twice as fast as a running double total. Wider counts use doubles.
+ */
+const CHUNK = 32768;
+
+function sumUnchecked(tickets: ArrayLike<number>, largest: number, entrantOf: ArrayLike<number> | null): TicketScan & { maxId: number } {
+  const n = tickets.length;
   let total = 0;
   let max = 0;
   let positive = 0;
-  for (let i = 0; i < tickets.length; i++) {
-    const t = tickets[i];
-    total += t;
-    if (t > max) max = t;
-    if (t > 0) positive++;
+  let maxId = -1;
+  if (largest > 0xffff) {
+    for (let i = 0; i < n; i++) {
+      const t = tickets[i];
+      total += t;
+      if (t > max) max = t;
+      if (t > 0) positive++;
+    }
+    if (entrantOf !== null) maxId = maxOf(entrantOf);
+    return { total, max, positive, maxId };
   }
-  return { total, max, positive };
+  let maxIdSeen = 0;
+  for (let from = 0; from < n; from += CHUNK) {
+    const to = Math.min(n, from + CHUNK);
+    let sum = 0;
+    if (entrantOf === null) {
+      for (let i = from; i < to; i++) {
+        const t = tickets[i] | 0;
+        sum = (sum + t) | 0;
+        if (t > max) max = t;
+        // 1 when t > 0: the sign bit of -t.
+        positive = (positive + (-t >>> 31)) | 0;
+      }
+    } else {
+      for (let i = from; i < to; i++) {
+        const t = tickets[i] | 0;
+        const id = entrantOf[i] >>> 0;
+        sum = (sum + t) | 0;
+        if (t > max) max = t;
+        positive = (positive + (-t >>> 31)) | 0;
+        if (id > maxIdSeen) maxIdSeen = id;
+      }
+    }
+    total += sum;
+  }
+  if (entrantOf !== null && n > 0) maxId = maxIdSeen;
+  return { total, max, positive, maxId };
+}
+
+function maxOf(values: ArrayLike<number>): number {
+  let max = -1;
+  for (let i = 0; i < values.length; i++) if (values[i] > max) max = values[i];
+  return max;
 }
 
 /** Checks every entrant id and returns the largest (-1 when there are no rows). */
 export function checkEntrantIds(entrantOf: ArrayLike<number>): number {
+  // Unsigned typed arrays hold non-negative integers only.
+  if (uncheckedMax(entrantOf) >= 0) return maxOf(entrantOf);
   let max = -1;
-  if (uncheckedMax(entrantOf) >= 0) {
-    // Unsigned typed arrays hold non-negative integers only.
-    for (let i = 0; i < entrantOf.length; i++) if (entrantOf[i] > max) max = entrantOf[i];
-    return max;
-  }
   for (let i = 0; i < entrantOf.length; i++) {
     const id = entrantOf[i];
     if (!isCount(id)) {

@@ -69,17 +69,30 @@ function drawByGroups(tree: CountTree, index: EntrantGroups, picks: number, sour
 
 function drawByBuckets(tree: CountTree, index: EntrantBuckets, picks: number, source: RandomSource, out: number[]): void {
   const leaves = tree.leaves;
-  const { indexOf, shift, start, pairs } = index;
+  const { indexOf, shift, start, entries, rowBits } = index;
+  const lowMask = 2 ** shift - 1;
+  const rowMask = 2 ** rowBits - 1;
   for (let k = 0; k < picks; k++) {
     const row = tree.find(uniformInt(source, tree.total));
     out.push(row);
     const entrant = indexOf[row];
     const bucket = entrant >>> shift;
-    for (let p = 2 * start[bucket], end = 2 * start[bucket + 1]; p < end; p += 2) {
-      if (pairs[p] !== entrant) continue;
-      const sibling = pairs[p + 1];
-      const remaining = leaves[sibling];
-      if (remaining > 0) tree.add(sibling, -remaining);
+    if (rowBits > 0) {
+      const key = entrant & lowMask;
+      for (let p = start[bucket], end = start[bucket + 1]; p < end; p++) {
+        const entry = entries[p];
+        if (entry >>> rowBits !== key) continue;
+        const sibling = entry & rowMask;
+        const remaining = leaves[sibling];
+        if (remaining > 0) tree.add(sibling, -remaining);
+      }
+    } else {
+      for (let p = 2 * start[bucket], end = 2 * start[bucket + 1]; p < end; p += 2) {
+        if (entries[p] !== entrant) continue;
+        const sibling = entries[p + 1];
+        const remaining = leaves[sibling];
+        if (remaining > 0) tree.add(sibling, -remaining);
+      }
     }
   }
 }

@@ -22,6 +22,7 @@ const TUNINGS: DrawTuning[] = [
   { entrantLayout: { kind: 'buckets', shift: 0 } },
   { entrantLayout: { kind: 'buckets', shift: 1 } },
   { entrantLayout: { kind: 'buckets', shift: 3 } },
+  { entrantLayout: { kind: 'buckets', shift: 1, pack: false } },
   { simpleBucketSize: 1 },
   { simpleBucketSize: 2 },
   { simpleBucketSize: 8 },

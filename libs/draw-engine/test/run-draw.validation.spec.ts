@@ -1,3 +1,4 @@
+import { createSeededSource } from '#rng';
 import { DrawInputError, runDraw, type DrawInput } from '../src/index.js';
 import { untouchableSource } from './support/sources.js';
 
@@ -124,6 +125,26 @@ describe('runDraw refuses bad input, naming the problem, without touching the so
     expect(refusal({ ...plain, tickets: Uint8Array.of(1, 0, 0, 0, 0, 1), entrantOf: Uint32Array.from(plain.entrantOf!) }).code).toBe(
       'NOT_ENOUGH_ENTRANTS',
     );
+  });
+
+  it('typed arrays longer than one int32 partial sum draw as plain arrays do', () => {
+    // 70,000 rows: the unchecked scan sums 32,768 rows at a time, so this crosses two chunk ends.
+    const rows = 70_000;
+    let word = 12345;
+    const next = () => (word = (Math.imul(word, 1664525) + 1013904223) >>> 0);
+    const tickets = Array.from({ length: rows }, () => (next() % 4 === 0 ? 0 : next() % 300));
+    const entrantOf = Array.from({ length: rows }, () => next() % 40_000);
+    const input = (t: ArrayLike<number>, e: ArrayLike<number>): DrawInput => ({
+      entryCount: rows,
+      tickets: t,
+      entrantOf: e,
+      prizes: [{ quantity: 500, reserves: 20 }],
+      oneWinPerEntrant: true,
+    });
+    const draw = (t: ArrayLike<number>, e: ArrayLike<number>) => runDraw(input(t, e), createSeededSource('chunks'));
+    const expected = draw(tickets, entrantOf);
+    expect(draw(Uint16Array.from(tickets), Uint32Array.from(entrantOf))).toEqual(expected);
+    expect(draw(Uint32Array.from(tickets), Uint16Array.from(entrantOf))).toEqual(expected);
   });
 
   it('accepts a total of exactly 2^53 tickets', () => {

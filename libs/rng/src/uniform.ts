@@ -17,13 +17,20 @@ export function uniformInt(source: RandomSource, bound: number): number {
   if (!Number.isInteger(bound) || bound < 1 || bound > TWO_53) {
     throw new RangeError(`bound must be an integer in [1, 2^53], got ${bound}`);
   }
-  if (bound <= TWO_32) {
-    const limit = TWO_32 - (TWO_32 % bound);
+  if (bound < TWO_32) {
+    // The same values in uint32 arithmetic: V8 compiles a `%` whose result it cannot prove to be a
+    // uint32 (x % 0 would be NaN) into an x87 `fprem` loop, a fifth of a simple draw's time per pick;
+    // `>>> 0` on both operands and on the result lets it use an integer division. (2^32 - b) mod b is
+    // 2^32 mod b.
+    const b = bound >>> 0;
+    const limit = TWO_32 - ((((TWO_32 - b) >>> 0) % b) >>> 0);
     for (;;) {
-      const x = source.nextUint32();
-      if (x < limit) return x % bound;
+      const x = source.nextUint32() >>> 0;
+      if (x < limit) return (x % b) >>> 0;
     }
   }
+  // Every word is below 2^32 and 2^32 mod 2^32 = 0: the first word is the value.
+  if (bound === TWO_32) return source.nextUint32();
   const limit = TWO_53 - (TWO_53 % bound);
   for (;;) {
     const x = (source.nextUint32() >>> 11) * TWO_32 + source.nextUint32();

@@ -1,5 +1,6 @@
 import { uniformBigInt, uniformInt } from '../src/index.js';
 import { ScriptedSource } from './support/scripted-source.js';
+import { referenceUniformInt } from './support/reference-uniform.js';
 
 const TWO_32 = 2 ** 32;
 
@@ -21,6 +22,25 @@ describe('uniformInt: the rejection rule, word by word', () => {
   it('bound 1 and bound 2^32 accept every word', () => {
     expect(uniformInt(new ScriptedSource([0xffffffff]), 1)).toBe(0);
     expect(uniformInt(new ScriptedSource([0xffffffff]), TWO_32)).toBe(0xffffffff);
+  });
+
+  it('bounds near 2^31 and 2^32: words at and around the limit give the reference values', () => {
+    // The one-word path runs in uint32 arithmetic; these are the bounds where that could overflow.
+    for (const bound of [2, 3, 2 ** 31 - 1, 2 ** 31, 2 ** 31 + 1, 3 * 2 ** 30 + 7, TWO_32 - 2, TWO_32 - 1, TWO_32]) {
+      const limit = TWO_32 - (TWO_32 % bound);
+      const words = [limit - 1, limit, TWO_32 - 1, 0, 2 ** 31, 2 ** 31 - 1, bound - 1].filter((w) => w >= 0 && w < TWO_32);
+      for (const word of words) {
+        const script = [word, 12345];
+        const fast = new ScriptedSource(script);
+        const slow = new ScriptedSource(script);
+        expect([bound, word, uniformInt(fast, bound), fast.consumed]).toEqual([
+          bound,
+          word,
+          referenceUniformInt(slow, bound),
+          slow.consumed,
+        ]);
+      }
+    }
   });
 
   it('bound > 2^32: x = (w1 >>> 11) * 2^32 + w2, first word high, 53 bits', () => {
