@@ -1,6 +1,7 @@
 import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { COUNTRY_CODES, type CountryCode, countrySiteHref, EU_SISTER_SITE } from '../../../app/countries';
+import { useCurrentYear, useHostname } from '../../../app/page-values';
 import { useRouteLink } from '../../../app/use-route-link';
 import { forgetCurrencyChoice } from '../currency-cookie';
 import classes from './site-footer.module.css';
@@ -17,6 +18,8 @@ const COUNTRY_LABELS: Record<CountryCode, string> = {
 
 export function SiteFooter({ version }: { version?: string }) {
   const link = useRouteLink();
+  const hostname = useHostname();
+  const year = useCurrentYear();
   const groups = [
     {
       title: 'Product',
@@ -78,7 +81,7 @@ export function SiteFooter({ version }: { version?: string }) {
             {COUNTRY_CODES.map((code) => (
               <Anchor
                 key={code}
-                href={countrySiteHref(code, window.location.hostname)}
+                href={countrySiteHref(code, hostname)}
                 size="sm"
                 c="gray.8"
                 className={classes.country}
@@ -94,7 +97,7 @@ export function SiteFooter({ version }: { version?: string }) {
             </Anchor>
           </Group>
           <Text size="xs" c="dimmed">
-            © {new Date().getFullYear()} FairDraw{version ? ` · v${version}` : ''}
+            © {year} FairDraw{version ? ` · v${version}` : ''}
           </Text>
         </Group>
       </Container>
