@@ -50,6 +50,31 @@ function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()
 }
 
 /**
+ * Mantine's useId keeps React's id (as its own first render and the prerendering do) instead of replacing it with a
+ * random one in a layout effect: that effect re-rendered every labelled input, synchronously, once hydrated or
+ * mounted.
+ */
+function stableMantineIds(): Plugin {
+  return {
+    name: 'fairdraw-stable-mantine-ids',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/.test(id)) return undefined;
+      if (!code.includes('setUuid(randomId())')) throw new Error(`Mantine's useId changed: review ${id}`);
+      const replacement = [
+        'import { useId as useReactId } from "react";',
+        'function useId(staticId) {',
+        '  const reactId = useReactId();',
+        '  return typeof staticId === "string" ? staticId : `mantine-${reactId.replace(/:/g, "")}`;',
+        '}',
+        'export { useId };',
+      ].join('\n');
+      return { code: replacement, map: null };
+    },
+  };
+}
+
+/**
  * `virtual:mantine-variables.css`: the CSS variables of the app's theme (colours, fonts, radius), computed here at
  * build time by Mantine's own provider. The app's provider then skips computing them on every start
  * (`withCssVariables={false}`), a long task of its first render.
@@ -157,7 +182,7 @@ function prerender(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: isSsrBuild ? [react(), mantineVariables()] : [react(), mantineVariables(), precompress(), prerender()],
+  plugins: isSsrBuild ? [react(), mantineVariables()] : [react(), stableMantineIds(), mantineVariables(), precompress(), prerender()],
   // libs/draw-engine runs in the browser for the certificate page's check; its `#rng` is the browser build of libs/rng.
   resolve: { alias: { '#rng': fileURLToPath(new URL('./src/features/certificates/verify/browser-rng.ts', import.meta.url)) } },
   define: { __APP_VERSION__: JSON.stringify(manifest.version), __BUILD_YEAR__: String(new Date().getFullYear()) },

@@ -261,6 +261,8 @@ describe('the site around the product in Chromium', () => {
     await second.page.clock.pauseAt(secondStart + 1000);
     await second.page.goto(base + '/news/');
     await second.page.getByRole('heading', { level: 1, name: 'News' }).waitFor();
+    // The site configuration (it names the widget) has arrived: the footer shows its version.
+    await second.page.getByText(/FairDraw · v\d/).waitFor();
     await second.page.clock.runFor(4900);
     expect(await second.page.locator(`script[src="${CHAT_URL}"]`).count()).toBe(0);
     await second.page.clock.runFor(200);

@@ -5,6 +5,7 @@ import { readCurrencyCookie } from '../features/site/currency-cookie';
 import { readScreenShareCookie } from '../features/site/screen-share';
 import { AppRoot } from './app-root';
 import { blockBackspaceNavigation } from './keyboard';
+import { PRERENDERED_ATTRIBUTE } from './prerendered';
 import { appRoutes, createAppRouter, resolveMatchingScreens } from './router';
 import { createStore } from './store';
 import { yieldToBrowser } from './yield';
@@ -25,7 +26,9 @@ export async function start(container: HTMLElement, prerendered: boolean): Promi
   if (prerendered) await resolveMatchingScreens(routes, window.location.pathname);
   const router = createAppRouter(routes);
   await pause();
-  const app = <AppRoot store={store} router={router} analytics={selectAnalytics(window)} />;
+  // Once hydrated the page is the app's: the marker goes (what tests wait for before they interact).
+  const started = () => container.removeAttribute(PRERENDERED_ATTRIBUTE);
+  const app = <AppRoot store={store} router={router} analytics={selectAnalytics(window)} onStarted={prerendered ? started : undefined} />;
   if (prerendered) {
     // A transition: hydration yields to the browser between pieces instead of blocking it in one long task.
     startTransition(() => {
