@@ -38,7 +38,7 @@ export async function launchBrowser(options: { args?: string[] } = {}): Promise<
       const goto = page.goto.bind(page);
       page.goto = async (url, gotoOptions) => {
         const response = await goto(url, gotoOptions);
-        await page.waitForFunction(() => !document.querySelector('#root[data-prerendered]'));
+        await appStarted(page);
         return response;
       };
       const consoleErrors: string[] = [];
@@ -51,6 +51,11 @@ export async function launchBrowser(options: { args?: string[] } = {}): Promise<
       await browser.close();
     },
   };
+}
+
+/** Waits until the app runs the page: a prerendered page (home, the number generator) has been hydrated. */
+export async function appStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('#root[data-prerendered]'));
 }
 
 /** axe-core's serious and critical findings on the page as it is now. */

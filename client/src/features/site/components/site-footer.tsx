@@ -1,20 +1,12 @@
 import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { COUNTRY_CODES, type CountryCode, countrySiteHref, EU_SISTER_SITE } from '../../../app/countries';
+import { COUNTRY_CODES, COUNTRY_NAMES, type CountryCode, countrySiteHref, EU_SISTER_SITE } from '../../../app/countries';
 import { useCurrentYear, useHostname } from '../../../app/page-values';
 import { useRouteLink } from '../../../app/use-route-link';
 import { forgetCurrencyChoice } from '../currency-cookie';
 import classes from './site-footer.module.css';
 
 const FLAGS: Record<CountryCode, string> = { us: '🇺🇸', au: '🇦🇺', ca: '🇨🇦', nz: '🇳🇿', uk: '🇬🇧' };
-
-const COUNTRY_LABELS: Record<CountryCode, string> = {
-  us: 'United States',
-  au: 'Australia',
-  ca: 'Canada',
-  nz: 'New Zealand',
-  uk: 'United Kingdom',
-};
 
 export function SiteFooter({ version }: { version?: string }) {
   const link = useRouteLink();
@@ -86,9 +78,9 @@ export function SiteFooter({ version }: { version?: string }) {
                 c="gray.8"
                 className={classes.country}
                 onClick={forgetCurrencyChoice}
-                title={COUNTRY_LABELS[code]}
+                title={COUNTRY_NAMES[code]}
               >
-                <span aria-hidden>{FLAGS[code]}</span> {code.toUpperCase()} <span className={classes.countryName}>{COUNTRY_LABELS[code]}</span>
+                <span aria-hidden>{FLAGS[code]}</span> {code.toUpperCase()} <span className={classes.countryName}>{COUNTRY_NAMES[code]}</span>
               </Anchor>
             ))}
             {/* The EU sister site: a separate service; same window, and the currency choice forgotten like the others. */}
