@@ -1,9 +1,14 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { MantineProvider } from '@mantine/core';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { build, defineConfig, type Manifest, type Plugin } from 'vite';
+
+import { theme } from './src/app/theme.ts';
 
 const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -12,7 +17,6 @@ const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.
  * sends them to browsers that accept them (@fastify/static preCompressed). A third of the bytes on every first visit.
  */
 function precompress(): Plugin {
-  const distDir = fileURLToPath(new URL('./dist', import.meta.url));
   return {
     name: 'fairdraw-precompress',
     apply: 'build',
@@ -29,12 +33,161 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+const distDir = fileURLToPath(new URL('./dist', import.meta.url));
+const ssrDir = fileURLToPath(new URL('./dist-ssr', import.meta.url));
+/** What the server reads to serve prerendered pages and each route's chunks (src/platform/http/client-app.ts). */
+export const PRERENDERED_FILE = '.vite/prerendered.json';
+
+/** The prerendering module built for Node (client/src/prerender/prerender.tsx). */
+type PrerenderModule = typeof import('./src/prerender/prerender');
+
+/** A chunk's static imports, itself included: the files the browser fetches before running it. */
+function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) staticClosure(manifest, imported, seen);
+  return seen;
+}
+
+/**
+ * Mantine's useId keeps React's id (as its own first render and the prerendering do) instead of replacing it with a
+ * random one in a layout effect: that effect re-rendered every labelled input, synchronously, once hydrated or
+ * mounted.
+ */
+function stableMantineIds(): Plugin {
+  return {
+    name: 'fairdraw-stable-mantine-ids',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/.test(id)) return undefined;
+      if (!code.includes('setUuid(randomId())')) throw new Error(`Mantine's useId changed: review ${id}`);
+      const replacement = [
+        'import { useId as useReactId } from "react";',
+        'function useId(staticId) {',
+        '  const reactId = useReactId();',
+        '  return typeof staticId === "string" ? staticId : `mantine-${reactId.replace(/:/g, "")}`;',
+        '}',
+        'export { useId };',
+      ].join('\n');
+      return { code: replacement, map: null };
+    },
+  };
+}
+
+/**
+ * `virtual:mantine-variables.css`: the CSS variables of the app's theme (colours, fonts, radius), computed here at
+ * build time by Mantine's own provider. The app's provider then skips computing them on every start
+ * (`withCssVariables={false}`), a long task of its first render.
+ */
+function mantineVariables(): Plugin {
+  const id = '/virtual/mantine-variables.css';
+  return {
+    name: 'fairdraw-mantine-variables',
+    enforce: 'pre',
+    resolveId: (source) => (source === 'virtual:mantine-variables.css' ? id : undefined),
+    load(source) {
+      if (source !== id) return undefined;
+      const markup = renderToStaticMarkup(createElement(MantineProvider, { theme, children: null }));
+      const css = /<style data-mantine-styles="true"[^>]*>([\s\S]*?)<\/style>/.exec(markup)?.[1];
+      if (!css) throw new Error('Mantine rendered no CSS variables');
+      return css;
+    },
+  };
+}
+
+/**
+ * The inline script of a prerendered page that starts the app once the page has painted its content (its
+ * first-contentful-paint entry; after three seconds without one, in a tab that does not paint): it preloads the
+ * entry's and the screen's chunks together, then runs the entry. The first paint waits for nothing but the HTML and
+ * the style sheets, and the scripts do not compete with them.
+ */
+function afterFirstPaint(entryScripts: string[], routeScripts: string[]): string {
+  const [entry, ...imports] = entryScripts;
+  const preload = [...imports, ...routeScripts];
+  return (
+    '(function(){var done=false;function load(){if(done)return;done=true;' +
+    `${JSON.stringify(preload)}.forEach(function(href){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.appendChild(l)});` +
+    `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};document.head.appendChild(s)}` +
+    "try{new PerformanceObserver(function(list,observer){if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();setTimeout(load,0)}}).observe({type:'paint',buffered:true})}" +
+    'catch(e){requestAnimationFrame(function(){setTimeout(load,0)})}setTimeout(load,3000)})()'
+  );
+}
+
+/**
+ * After the browser build, builds client/src/prerender/prerender.tsx for Node and writes PRERENDERED_FILE: the
+ * full HTML of the prerendered pages (their screen rendered into #root, their own title and description), each
+ * route's script and style chunks (the server preloads them with the page, so the screen's chunk no longer waits
+ * for the entry to run), and the product's domains (the server sends prerendered content only where the client
+ * would start).
+ */
+function prerender(): Plugin {
+  return {
+    name: 'fairdraw-prerender',
+    apply: 'build',
+    async closeBundle() {
+      await build({ configFile: fileURLToPath(import.meta.url), logLevel: 'warn', build: { ssr: 'src/prerender/prerender.tsx' } });
+      const ssr = (await import(pathToFileURL(join(ssrDir, 'prerender.js')).href)) as PrerenderModule;
+      const manifest = JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+      // The entry and what it starts with: its static imports and its dynamic ones (React, then the app).
+      const fromEntry = staticClosure(manifest, 'index.html');
+      for (const started of manifest['index.html'].dynamicImports ?? []) staticClosure(manifest, started, fromEntry);
+      const routeChunks = new Map(
+        ssr.routeScreens().map(({ name, paths, source }) => {
+          if (!manifest[source]) throw new Error(`No chunk for ${source} in Vite's manifest`);
+          const chunks = [...staticClosure(manifest, source)].filter((key) => !fromEntry.has(key)).map((key) => manifest[key]);
+          const styles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].map((file) => `/${file}`);
+          return [name, { paths, scripts: chunks.map((chunk) => `/${chunk.file}`), styles }];
+        }),
+      );
+      // The page of every other address preloads all of them, as it did when the entry imported them statically.
+      const entryScripts = [...fromEntry].map((key) => `/${manifest[key].file}`);
+      const indexHtml = readFileSync(join(distDir, 'index.html'), 'utf8');
+      const preloaded = new Set([...indexHtml.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]));
+      const started = entryScripts.slice(1).filter((file) => !preloaded.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="${file}">\n    `);
+      // Their styles too (the page frame's): in the head, so no page paints without them.
+      const startedStyles = [...new Set([...fromEntry].flatMap((key) => manifest[key].css ?? []))]
+        .map((file) => `/${file}`)
+        .filter((file) => !indexHtml.includes(`href="${file}"`))
+        .map((file) => `\n    <link rel="stylesheet" crossorigin href="${file}">`);
+      const template = indexHtml
+        .replace('<link rel="stylesheet"', () => `${started.join('')}<link rel="stylesheet"`)
+        .replace(/(<link rel="stylesheet"[^>]*>)(?![\s\S]*<link rel="stylesheet")/, (last) => `${last}${startedStyles.join('')}`);
+      if (!started.every((link) => template.includes(link)) || !startedStyles.every((link) => template.includes(link))) throw new Error('index.html changed: no place for the preloads');
+      writeFileSync(join(distDir, 'index.html'), template);
+      const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+      const pages: Record<string, string> = {};
+      for (const name of ssr.PRERENDERED_ROUTES) {
+        const page = await ssr.renderPage(name);
+        const route = routeChunks.get(name)!;
+        const styles = route.styles.map((file) => `<link rel="stylesheet" crossorigin href="${file}">\n`).join('');
+        const html = template
+          // Mantine's light colour scheme from the first paint (its provider sets the attribute only when it runs).
+          .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
+          .replace(/<title>[^<]*<\/title>/, `<title>${escape(page.title)}</title>`)
+          .replace(/(<meta name="description" content=")[^"]*(")/, `$1${escape(page.description)}$2`)
+          // The page shows without scripts: none loads before the first paint (see afterFirstPaint).
+          .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+          .replace(/\s*<script type="module"[^>]*><\/script>/, '')
+          .replace('</head>', `${styles}</head>`)
+          .replace('<div id="root"></div>', `<div id="root" ${ssr.PRERENDERED_ATTRIBUTE}>${page.html}</div>`)
+          .replace('</body>', () => `<script>${afterFirstPaint(entryScripts, route.scripts)}</script>\n  </body>`);
+        if (!html.includes(ssr.PRERENDERED_ATTRIBUTE) || /<script type="module"|<link rel="modulepreload"/.test(html)) throw new Error('index.html changed: prerendering found no place for the page');
+        pages[page.path] = html;
+      }
+      const routes = [...routeChunks.values()];
+      writeFileSync(join(distDir, PRERENDERED_FILE), JSON.stringify({ productDomains: ssr.PRODUCT_DOMAINS, routes, pages }));
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress()],
+  plugins: isSsrBuild ? [react(), mantineVariables()] : [react(), stableMantineIds(), mantineVariables(), precompress(), prerender()],
   // libs/draw-engine runs in the browser for the certificate page's check; its `#rng` is the browser build of libs/rng.
   resolve: { alias: { '#rng': fileURLToPath(new URL('./src/features/certificates/verify/browser-rng.ts', import.meta.url)) } },
-  define: { __APP_VERSION__: JSON.stringify(manifest.version) },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 800 },
+  define: { __APP_VERSION__: JSON.stringify(manifest.version), __BUILD_YEAR__: String(new Date().getFullYear()) },
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false }
+    : { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 800, manifest: true },
   server: { proxy: { '/api': 'http://localhost:3000', '/download': 'http://localhost:3000' } },
-});
+}));

@@ -1,45 +1,37 @@
-import '@fontsource/inter/latin-400.css';
-import '@fontsource/inter/latin-500.css';
-import '@fontsource/inter/latin-700.css';
-import '@fontsource/inter/latin-800.css';
-import '@fontsource/inter/latin-ext-400.css';
-import '@fontsource/inter/latin-ext-700.css';
 import './app/font-fallback.css';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router/dom';
+import 'virtual:mantine-variables.css';
 import { configuredHostnames, isAllowedHostname } from './app/countries';
-import { blockBackspaceNavigation } from './app/keyboard';
-import { createAppRouter } from './app/router';
-import { createStore } from './app/store';
-import { theme } from './app/theme';
-import { selectAnalytics } from './features/analytics/analytics';
-import { AnalyticsProvider } from './features/analytics/analytics-context';
-import { readScreenShareCookie } from './features/site/screen-share';
+import fontsUrl from './app/fonts.css?url';
+import { PRERENDERED_ATTRIBUTE } from './app/prerendered';
+import { yieldToBrowser } from './app/yield';
 
-function start(): void {
+/** Adds the web fonts' style sheet: they arrive after the first paint, which uses the metric-matched fallback. */
+function loadFonts(): void {
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = fontsUrl;
+  document.head.appendChild(link);
+}
+
+async function boot(): Promise<void> {
+  const container = document.getElementById('root')!;
   if (!isAllowedHostname(window.location.hostname, configuredHostnames(document))) {
-    // The product runs on its own host names only (part 1 §1).
+    // The product runs on its own host names only (part 1 §1): not even a prerendered page stays.
+    container.replaceChildren();
     console.error('404');
     return;
   }
-  blockBackspaceNavigation(document);
-  const store = createStore({ site: { country: 'us', screenShare: readScreenShareCookie() } });
-  const router = createAppRouter();
-  createRoot(document.getElementById('root')!).render(
-    <Provider store={store}>
-      <MantineProvider theme={theme}>
-        <Notifications position="top-right" />
-        <AnalyticsProvider analytics={selectAnalytics(window)}>
-          <RouterProvider router={router} />
-        </AnalyticsProvider>
-      </MantineProvider>
-    </Provider>,
-  );
+  loadFonts();
+  const prerendered = container.hasAttribute(PRERENDERED_ATTRIBUTE);
+  // The app's code runs in two tasks, React first, instead of one long one (its chunks are already preloaded).
+  if (prerendered) {
+    await import('react-dom/client');
+    await yieldToBrowser();
+  }
+  const { start } = await import('./app/start');
+  await start(container, prerendered);
 }
 
-start();
+void boot();

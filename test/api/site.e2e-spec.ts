@@ -179,7 +179,8 @@ describe('allowed host names in the page', () => {
 
   it('carries the configured host names in a meta tag of every client page', async () => {
     const page = await request(t.app.getHttpServer()).get('/au/faqs/').expect(200);
-    expect(page.text).toContain('<meta name="fairdraw-allowed-hostnames" content="fairdraw.test"></head>');
+    const head = page.text.slice(0, page.text.indexOf('</head>'));
+    expect(head).toContain('<meta name="fairdraw-allowed-hostnames" content="fairdraw.test">');
   });
 
   it('starts the certificate read with a public certificate page, and only there', async () => {
@@ -191,7 +192,7 @@ describe('allowed host names in the page', () => {
   });
 
   it('sends the Brotli copy of a built script to a browser that accepts it', async () => {
-    const page = await request(t.app.getHttpServer()).get('/').expect(200);
+    const page = await request(t.app.getHttpServer()).get('/faqs/').expect(200);
     const script = /src="(\/assets\/index-[^"]+\.js)"/.exec(page.text)?.[1];
     expect(script).toBeDefined();
     const plain = await request(t.app.getHttpServer()).get(script!).set('Accept-Encoding', 'identity').expect(200);
@@ -199,5 +200,53 @@ describe('allowed host names in the page', () => {
     expect(compressed.headers['content-encoding']).toBe('br');
     // The bytes on the wire (supertest hands back the decoded text).
     expect(Number(compressed.headers['content-length'])).toBeLessThan(plain.text.length / 2);
+  });
+
+  it('sends home and the number generator prerendered, compressed, their scripts left until the page has painted', async () => {
+    const home = await request(t.app.getHttpServer()).get('/').set('Accept-Encoding', 'br').expect(200);
+    // The bytes on the wire are Brotli (supertest hands back the decoded text).
+    expect(Number(home.headers['content-length'])).toBeLessThan(home.text.length / 4);
+    expect(home.headers['content-encoding']).toBe('br');
+    expect(home.headers.vary).toBe('Accept-Encoding, Cookie');
+    expect(home.text).toContain('<title>Certified Random Prize Draws | FairDraw™</title>');
+    expect(home.text).toContain('<div id="root" data-prerendered>');
+    expect(home.text).toMatch(/<h1[^>]*>Random prize draws you can prove were fair<\/h1>/);
+    expect(home.text).toContain('<meta name="fairdraw-allowed-hostnames" content="fairdraw.test"></head>');
+    // No script in the head: the inline loader starts the app after the first contentful paint.
+    const head = home.text.slice(0, home.text.indexOf('</head>'));
+    expect(head).not.toMatch(/<script|modulepreload/);
+    const loader = /<script>([\s\S]*?)<\/script>\s*<\/body>/.exec(home.text)?.[1] ?? '';
+    expect(loader).toContain('first-contentful-paint');
+    expect(loader).toMatch(/"\/assets\/index-[\w-]+\.js"/);
+    expect(loader).toMatch(/"\/assets\/home-page-[\w-]+\.js"/);
+    const generator = await request(t.app.getHttpServer()).get('/random-number-generator/').expect(200);
+    expect(generator.text).toContain('<div id="root" data-prerendered>');
+    expect(generator.text).toMatch(/<h1[^>]*>Random Number Generator<\/h1>/);
+    expect(generator.text).toMatch(/"\/assets\/random-number-generator-page-[\w-]+\.js"/);
+  });
+
+  it('sends the plain page wherever the client would not render the prerendered one', async () => {
+    const plain = (response: request.Response) => response.text.includes('<div id="root"></div>') && !response.text.includes('data-prerendered');
+    const get = (path: string) => request(t.app.getHttpServer()).get(path);
+    // The client refuses to start on a host outside the allowed list: no content shows there either.
+    expect(plain(await get('/').set('Host', 'fairdraw.evil.example').expect(200))).toBe(true);
+    // A country host, a country prefix, a query string or a cookie that changes the first render.
+    expect(plain(await get('/').set('Host', 'au.fairdraw.test').expect(200))).toBe(true);
+    expect(plain(await get('/au/').expect(200))).toBe(true);
+    expect(plain(await get('/random-number-generator/?count=3').expect(200))).toBe(true);
+    expect(plain(await get('/').set('Cookie', 'currency=GBP').expect(200))).toBe(true);
+    expect(plain(await get('/').set('Cookie', 'screenshare=%7B%22enabled%22%3Atrue%7D').expect(200))).toBe(true);
+    // The configured host name and the product's own domains get it.
+    expect((await get('/').set('Host', 'www.fairdraw.test').expect(200)).text).toContain('data-prerendered');
+    expect((await get('/').set('Host', 'www.fairdraw.com').set('Cookie', 'fairdraw.sid=x').expect(200)).text).toContain('data-prerendered');
+  });
+
+  it("preloads the screen's chunks with every other page", async () => {
+    const faqs = await request(t.app.getHttpServer()).get('/uk/faqs/').expect(200);
+    expect(faqs.text).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/faqs-page-[\w-]+\.js">/);
+    expect(faqs.text).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/);
+    const certificate = await request(t.app.getHttpServer()).get('/cert/ABCDE/').expect(200);
+    expect(certificate.text).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/certificate-route-[\w-]+\.js">/);
+    expect(certificate.text).not.toContain('faqs-page');
   });
 });

@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { linkInLatestMail, PASSWORD, registeredUser } from '../support/accounts.js';
 import { appConsoleErrors, dismissNotifications, logInThroughPage, registerInBrowser } from '../support/browser-accounts.js';
-import { launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
+import { appStarted, launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 describe('accounts in Chromium: pages and session behaviour', () => {
@@ -401,6 +401,8 @@ describe('accounts in Chromium: pages and session behaviour', () => {
     await page.goto(`${base}/`);
     await page.waitForFunction(() => sessionStorage.getItem('fairdraw.reloadedForVersion') === '99.0.0');
     await page.waitForFunction(() => performance.getEntriesByType('navigation').some((entry) => (entry as PerformanceNavigationTiming).type === 'reload'));
+    // The reloaded home is prerendered: the app runs it once hydrated.
+    await appStarted(page);
     await page.getByRole('heading', { level: 1 }).waitFor();
     // Entering home again asks again, and the guard holds: the page is still the same document afterwards.
     await page.getByRole('banner').getByRole('link', { name: 'FAQs' }).click();

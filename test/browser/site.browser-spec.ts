@@ -346,8 +346,12 @@ describe('the site around the product in Chromium', () => {
     const secondStart = Date.now();
     await second.page.clock.install({ time: secondStart });
     await second.page.clock.pauseAt(secondStart + 1000);
+    // The site configuration names the widget: it has arrived (over the network, on no fake timer) before the clock
+    // moves, or a late answer would set the remaining delay to 0 on a paused clock.
+    const configured = second.page.waitForResponse((response) => response.url().includes('/api/site/configuration'));
     await second.page.goto(base + '/news/');
     await second.page.getByRole('heading', { level: 1, name: 'News' }).waitFor();
+    await configured;
     await second.page.clock.runFor(4900);
     expect(await second.page.locator(`script[src="${CHAT_URL}"]`).count()).toBe(0);
     await second.page.clock.runFor(200);

@@ -33,6 +33,14 @@ export async function launchBrowser(options: { args?: string[] } = {}): Promise<
       const context = await browser.newContext({ viewport: { width, height } });
       if (recordAnalytics) await context.addInitScript(() => ((window as unknown as { __FAIRDRAW_ANALYTICS__: string }).__FAIRDRAW_ANALYTICS__ = 'record'));
       const page = await context.newPage();
+      // A prerendered page (home, the number generator) shows before its scripts have run: a test interacts with it
+      // once the app has hydrated it, as a visitor's click would otherwise go to the plain link or nowhere.
+      const goto = page.goto.bind(page);
+      page.goto = async (url, gotoOptions) => {
+        const response = await goto(url, gotoOptions);
+        await appStarted(page);
+        return response;
+      };
       const consoleErrors: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error') consoleErrors.push(message.text());
@@ -43,6 +51,11 @@ export async function launchBrowser(options: { args?: string[] } = {}): Promise<
       await browser.close();
     },
   };
+}
+
+/** Waits until the app runs the page: a prerendered page (home, the number generator) has been hydrated. */
+export async function appStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('#root[data-prerendered]'));
 }
 
 /** axe-core's serious and critical findings on the page as it is now. */

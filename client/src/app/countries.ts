@@ -24,6 +24,15 @@ export function currentCountry(pathname: string, hostname: string): CountryCode 
   return splitCountryPrefix(pathname).prefix ?? countryOfHost(hostname) ?? DEFAULT_COUNTRY;
 }
 
+/** Each country site's name, as the server's configuration gives it. */
+export const COUNTRY_NAMES: Record<CountryCode, string> = {
+  us: 'United States',
+  au: 'Australia',
+  ca: 'Canada',
+  nz: 'New Zealand',
+  uk: 'United Kingdom',
+};
+
 /** The product runs on its own host names and on local hosts only (part 1 §1 "Hostname restriction"). */
 export const PRODUCT_DOMAINS = ['fairdraw.com', 'fairdraw.com.au', 'fairdraw.co.uk', 'fairdraw.co.nz', 'fairdraw.ca'];
 

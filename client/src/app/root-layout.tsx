@@ -11,6 +11,7 @@ import { SiteFooter } from '../features/site/components/site-footer';
 import { SiteHeader } from '../features/site/components/site-header';
 import { countryChanged } from '../features/site/site-slice';
 import { currentCountry } from './countries';
+import { pageHostname } from './page-values';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { useCurrentRoute } from './route-handle';
 import { titleFor } from './routes';
@@ -26,7 +27,8 @@ export function RootLayout() {
   const analytics = useAnalytics();
   const current = useCurrentRoute();
   const link = useRouteLink();
-  const country = currentCountry(location.pathname, window.location.hostname);
+  // The build prerenders pages only for hosts without a country of their own: the same country either way.
+  const country = currentCountry(location.pathname, pageHostname());
   const { data: site } = useGetSiteConfigurationQuery({ country });
   const loginRequiredCount = useAppSelector(selectLoginRequiredCount);
   useScrollDepth(current?.name, location.pathname);

@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouteErrorScreen, ScreenLoadFailed } from '../features/errors/components/route-error-screen';
 import { UnknownUrl } from '../features/errors/components/unknown-url';
 import type { RouteHandle } from './route-handle';
@@ -10,39 +10,49 @@ import { RootLayout } from './root-layout';
 
 type ScreenModule = () => Promise<{ default: ComponentType }>;
 
-
-/** Each route's screen, loaded on demand so the first page loads only what it needs. */
-const screens: Record<RouteName, ScreenModule> = {
-  home: () => import('../features/home/components/home-page'),
-  error404: () => import('../features/errors/components/not-found-page'),
-  login: () => import('../features/accounts/components/login-page'),
-  register: () => import('../features/accounts/components/register-page'),
-  forgotPassword: () => import('../features/accounts/components/forgot-password-page'),
-  resetPassword: () => import('../features/accounts/components/reset-password-page'),
-  buyCredits: () => import('../features/billing/components/buy-credits-page'),
-  accountEdit: () => import('../features/accounts/components/account-edit-page'),
-  draws: () => import('../features/draws/components/draws-list-page'),
-  drawDetail: () => import('../features/draws/components/draw-detail-page'),
-  entryCheck: () => import('../features/publication/components/entry-check-page'),
-  publication: () => import('../features/publication/components/publication-page'),
-  unpublish: () => import('../features/publication/components/unpublish-page'),
-  randomNumberGenerator: () => import('../features/tools/components/random-number-generator-page'),
-  randomSequenceGenerator: () => import('../features/tools/components/random-sequence-generator-page'),
-  lookup: () => import('../features/draws/components/lookup-page'),
-  certificate: () => import('./certificate-route'),
-  compliance: () => import('../features/content/components/compliance-page'),
-  about: () => import('../features/content/components/about-page'),
-  api: () => import('../features/content/components/api-page'),
-  faqs: () => import('../features/content/components/faqs-page'),
-  news: () => import('../features/content/components/news-page'),
-  terms: () => import('../features/content/components/terms-page'),
-  privacy: () => import('../features/content/components/privacy-page'),
-  cookies: () => import('../features/content/components/cookies-page'),
-  contact: () => import('../features/contact/components/contact-page'),
-  reviews: () => import('../features/reviews/components/reviews-page'),
-  screenShareMode: () => import('../features/screen-share/components/screen-share-page'),
-  admin: () => import('../features/admin/components/admin-page'),
+/**
+ * Each route's screen module, loaded on demand so the first page loads only what it needs. The paths (relative to
+ * this file) also name the screen's chunk in Vite's manifest: the build lists each page's chunks for the server
+ * to preload (client/src/prerender/prerender.tsx).
+ */
+export const SCREEN_SOURCES: Record<RouteName, string> = {
+  home: '../features/home/components/home-page.tsx',
+  error404: '../features/errors/components/not-found-page.tsx',
+  login: '../features/accounts/components/login-page.tsx',
+  register: '../features/accounts/components/register-page.tsx',
+  forgotPassword: '../features/accounts/components/forgot-password-page.tsx',
+  resetPassword: '../features/accounts/components/reset-password-page.tsx',
+  buyCredits: '../features/billing/components/buy-credits-page.tsx',
+  accountEdit: '../features/accounts/components/account-edit-page.tsx',
+  draws: '../features/draws/components/draws-list-page.tsx',
+  drawDetail: '../features/draws/components/draw-detail-page.tsx',
+  entryCheck: '../features/publication/components/entry-check-page.tsx',
+  publication: '../features/publication/components/publication-page.tsx',
+  unpublish: '../features/publication/components/unpublish-page.tsx',
+  randomNumberGenerator: '../features/tools/components/random-number-generator-page.tsx',
+  randomSequenceGenerator: '../features/tools/components/random-sequence-generator-page.tsx',
+  lookup: '../features/draws/components/lookup-page.tsx',
+  certificate: './certificate-route.tsx',
+  compliance: '../features/content/components/compliance-page.tsx',
+  about: '../features/content/components/about-page.tsx',
+  api: '../features/content/components/api-page.tsx',
+  faqs: '../features/content/components/faqs-page.tsx',
+  news: '../features/content/components/news-page.tsx',
+  terms: '../features/content/components/terms-page.tsx',
+  privacy: '../features/content/components/privacy-page.tsx',
+  cookies: '../features/content/components/cookies-page.tsx',
+  contact: '../features/contact/components/contact-page.tsx',
+  reviews: '../features/reviews/components/reviews-page.tsx',
+  screenShareMode: '../features/screen-share/components/screen-share-page.tsx',
+  admin: '../features/admin/components/admin-page.tsx',
 };
+
+// Every screen file (a literal pattern: Vite resolves it at build time); SCREEN_SOURCES picks the routes' ones.
+const screenModules = import.meta.glob<{ default: ComponentType }>(['../features/*/components/*-page.tsx', './certificate-route.tsx']);
+
+const screens = Object.fromEntries(
+  (Object.keys(SCREEN_SOURCES) as RouteName[]).map((name) => [name, screenModules[SCREEN_SOURCES[name]]]),
+) as Record<RouteName, ScreenModule>;
 
 function routeObjects(): RouteObject[] {
   return (Object.keys(ROUTES) as RouteName[]).flatMap((name) =>
@@ -71,8 +81,9 @@ function routeObjects(): RouteObject[] {
   );
 }
 
-export function createAppRouter() {
-  return createBrowserRouter([
+/** The route tree: the page frame around every route's screen. */
+export function appRoutes(): RouteObject[] {
+  return [
     {
       element: <RootLayout />,
       errorElement: <RouteErrorScreen />,
@@ -83,5 +94,24 @@ export function createAppRouter() {
       ),
       children: [...routeObjects(), { path: '*', element: <UnknownUrl /> }],
     },
-  ]);
+  ];
+}
+
+/**
+ * Loads the screens of the routes that match `pathname` now, in place of their lazy loading: the router then starts
+ * on the screen itself, as the prerendered page does, instead of on the loader (React Router's pattern for
+ * hydrating lazy routes).
+ */
+export async function resolveMatchingScreens(routes: RouteObject[], pathname: string): Promise<void> {
+  const lazyMatches = (matchRoutes(routes, pathname) ?? []).filter((match) => typeof match.route.lazy === 'function');
+  await Promise.all(
+    lazyMatches.map(async (match) => {
+      const load = match.route.lazy as () => Promise<Partial<RouteObject>>;
+      Object.assign(match.route, { ...(await load()), lazy: undefined });
+    }),
+  );
+}
+
+export function createAppRouter(routes: RouteObject[] = appRoutes()) {
+  return createBrowserRouter(routes);
 }

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -23,6 +24,45 @@ export function isClientPage(request: FastifyRequest): boolean {
 
 export type ClientFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
 
+/** What the client build writes beside its manifest (client/vite.config.ts, `prerender`). */
+export const PRERENDERED_FILE = '.vite/prerendered.json';
+
+interface PrerenderedBuild {
+  /** The product's own domains (the client's PRODUCT_DOMAINS). */
+  productDomains: string[];
+  /** Each route's paths (React Router patterns) and the chunks its screen needs beyond the entry's. */
+  routes: { paths: string[]; scripts: string[]; styles: string[] }[];
+  /** Whole pages by path, their screen prerendered into #root. */
+  pages: Record<string, string>;
+}
+
+/** Country labels the client reads from a host's first label (client/src/app/countries.ts). */
+const COUNTRY_HOST_LABELS = new Set(['au', 'ca', 'nz', 'uk']);
+/** Cookies that change the first render in the browser: screen-share mode and a currency choice. */
+const RENDER_COOKIES = /(?:^|;\s*)(?:screenshare|currency)=/;
+
+/**
+ * Whether the browser would render a prerendered page as it was prerendered: the host is one the client starts on
+ * (its own rule, part 1 §1: local hosts, the product's domains, ALLOWED_HOSTNAMES) and no country site of its own,
+ * and no cookie changes the first render. Elsewhere the plain page is sent and nothing shows unless the client starts.
+ */
+export function prerenderedPageApplies(hostname: string, cookieHeader: string | undefined, productDomains: readonly string[], configured: readonly string[]): boolean {
+  const host = hostname.toLowerCase();
+  const local = host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
+  if (!local && ![...productDomains, ...configured].some((domain) => host === domain || host.endsWith('.' + domain))) return false;
+  if (COUNTRY_HOST_LABELS.has(host.split('.')[0])) return false;
+  return !RENDER_COOKIES.test(cookieHeader ?? '');
+}
+
+/** A React Router path pattern (`/cert/:shortCode/`) as a regular expression on the request's path. */
+function pathPattern(path: string): RegExp {
+  const source = path
+    .split(/(:[A-Za-z]+)/)
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
 /** Escapes a value for an HTML attribute. */
 function attribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -37,8 +77,23 @@ export async function serveClientApp(app: NestFastifyApplication, distDir: strin
   const root = resolve(distDir);
   if (!existsSync(join(root, 'index.html'))) return undefined;
   const meta = `<meta name="fairdraw-allowed-hostnames" content="${attribute(allowedHostnames)}">`;
+  const withMeta = (html: string) => html.replace('</head>', `${meta}</head>`);
   // Read once, like the asset routes (wildcard: false): a new build is served after a restart.
-  const indexHtml = readFileSync(join(root, 'index.html'), 'utf8').replace('</head>', `${meta}</head>`);
+  const indexHtml = withMeta(readFileSync(join(root, 'index.html'), 'utf8'));
+  const prerenderedFile = join(root, PRERENDERED_FILE);
+  const build: PrerenderedBuild = existsSync(prerenderedFile) ? JSON.parse(readFileSync(prerenderedFile, 'utf8')) : { productDomains: [], routes: [], pages: {} };
+  // A prerendered page is complete (its screen's styles and scripts included): compressed once, here.
+  const pages = new Map(Object.entries(build.pages).map(([path, html]) => [path, compressedPage(withMeta(html))]));
+  const configured = allowedHostnames.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
+  // The screen's chunks load with the page instead of after the entry has run and asked for them; its styles are
+  // there before a prerendered page paints (the client's loader skips files a link already holds).
+  const routeLinks = build.routes.map(({ paths, scripts, styles }) => ({
+    patterns: paths.map(pathPattern),
+    links: [
+      ...styles.map((file) => `<link rel="stylesheet" crossorigin href="${attribute(file)}">`),
+      ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="${attribute(file)}">`),
+    ].join('\n'),
+  }));
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -51,11 +106,50 @@ export async function serveClientApp(app: NestFastifyApplication, distDir: strin
   });
   return (request, reply) => {
     if (!isClientPage(request)) return false;
+    const [path, query] = request.url.split('?');
+    // A query string may fill a screen's form: only the bare address is the prerendered page.
+    const prerendered = query === undefined ? pages.get(path) : undefined;
+    void reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    if (prerendered) {
+      void reply.header('Vary', 'Accept-Encoding, Cookie');
+      if (prerenderedPageApplies(request.hostname, request.headers.cookie, build.productDomains, configured)) {
+        const encoding = preferredEncoding(request.headers['accept-encoding']);
+        if (encoding) void reply.header('Content-Encoding', encoding);
+        void reply.send(encoding ? prerendered[encoding] : prerendered.identity);
+        return true;
+      }
+    }
+    const route = routeLinks.find(({ patterns }) => patterns.some((pattern) => pattern.test(path)));
+    const head = route ? [route.links] : [];
     // A certificate page starts its one API read with the page instead of after the scripts have run (the fetch()
     // the client makes takes this response: same address, CORS mode, same-origin credentials).
-    const certificate = CERTIFICATE_PAGE.exec(request.url.split('?')[0].replace(COUNTRY_PREFIX, ''));
-    const html = certificate ? indexHtml.replace('</head>', `<link rel="preload" href="/api/certificate/${certificate[1]}" as="fetch" crossorigin>\n</head>`) : indexHtml;
-    void reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    const certificate = CERTIFICATE_PAGE.exec(path.replace(COUNTRY_PREFIX, ''));
+    if (certificate) head.push(`<link rel="preload" href="/api/certificate/${certificate[1]}" as="fetch" crossorigin>`);
+    void reply.send(indexHtml.replace('</head>', `${head.map((links) => `${links}\n`).join('')}</head>`));
     return true;
   };
+}
+
+interface CompressedPage {
+  identity: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function compressedPage(html: string): CompressedPage {
+  return { identity: html, br: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(html, { level: 9 }) };
+}
+
+/** Brotli, else gzip, when the request accepts it (a q=0 refuses). */
+export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, q]) => !/^\s*q=0(\.0*)?\s*$/.test(q ?? ''))
+      .map(([name]) => name.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
 }

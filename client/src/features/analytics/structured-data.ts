@@ -23,6 +23,11 @@ export function useStructuredData(id: string, data: Record<string, unknown> | un
   }, [id, json]);
 }
 
+/** The page's origin and path; empty in the build's prerendering, where only the effect would use them anyway. */
+function here(): { origin: string; pathname: string } {
+  return typeof window === 'undefined' ? { origin: '', pathname: '/' } : window.location;
+}
+
 /** The business (part 1 §2 "Structured search metadata"). */
 export function businessData(aggregate?: { rating: number; count: number }): Record<string, unknown> {
   return {
@@ -30,7 +35,7 @@ export function businessData(aggregate?: { rating: number; count: number }): Rec
     '@type': 'ProfessionalService',
     name: 'FairDraw',
     description: 'Independent, certified random prize draws and free random number generators.',
-    url: window.location.origin + '/',
+    url: here().origin + '/',
     address: { '@type': 'PostalAddress', streetAddress: 'GPO Box', addressLocality: 'Sydney', addressRegion: 'NSW', postalCode: '2001', addressCountry: 'AU' },
     openingHoursSpecification: {
       '@type': 'OpeningHoursSpecification',
@@ -58,7 +63,7 @@ export function toolData(name: string, description: string): Record<string, unkn
     description,
     applicationCategory: 'UtilitiesApplication',
     operatingSystem: 'Any (web browser)',
-    url: window.location.origin + window.location.pathname,
+    url: here().origin + here().pathname,
     offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD' },
   };
 }

@@ -14,13 +14,21 @@ export interface ScreenShareSettings {
 
 export const SCREEN_SHARE_COOKIE = 'screenshare';
 
+let browserTimeZone: string | undefined;
+
+/** The browser's time zone, asked once: the first Intl.DateTimeFormat of a page is slow. */
+function timeZone(): string {
+  browserTimeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return browserTimeZone;
+}
+
 export function defaultScreenShareSettings(): ScreenShareSettings {
   return {
     enabled: false,
     entryCount: false,
     privacyWarnings: true,
     time: true,
-    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+    timezone: timeZone(),
     winnerModal: true,
     winnerModalReversePrizes: true,
   };

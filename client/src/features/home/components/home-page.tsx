@@ -1,8 +1,10 @@
 import { Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCertificate, IconDatabase, IconDice5, IconFingerprint, IconListNumbers, IconShieldCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { COUNTRY_NAMES, currentCountry } from '../../../app/countries';
 import { useAppSelector } from '../../../app/hooks';
+import { pageHostname } from '../../../app/page-values';
 import { useRouteLink } from '../../../app/use-route-link';
 import { useGetSiteConfigurationQuery } from '../../../api/site-api';
 import { AccountNotices } from '../../accounts/components/account-notices';
@@ -51,6 +53,7 @@ export default function HomePage() {
   const { data: priced } = useSiteConfiguration();
   const offers = priced ? pricingOffers(priced.prices) : undefined;
   const [searchParams] = useSearchParams();
+  const { pathname } = useLocation();
   const pricingRef = useRef<HTMLElement>(null);
   const wantsPricing = searchParams.has('pricing');
 
@@ -61,6 +64,8 @@ export default function HomePage() {
   // The business, with the aggregate rating of the site configuration (part 1 §1, §2).
   useStructuredData('business', site ? businessData(site.reviewSummary) : undefined);
 
+  // Known before the configuration arrives, so the sentence keeps its length (no shift below it).
+  const countryName = site?.countryName ?? COUNTRY_NAMES[currentCountry(pathname, pageHostname())];
   const winnersLimit = site ? new Intl.NumberFormat().format(site.winnersLimit) : undefined;
 
   return (
@@ -76,7 +81,7 @@ export default function HomePage() {
           </Title>
           <Text size="xl" c="gray.8">
             FairDraw runs independent, certified draws for competitions, giveaways, sweepstakes and trade promotions
-            {site ? ` in ${withArticle(site.countryName)}` : ''}, and hands you a certificate anyone can verify.
+            {` in ${withArticle(countryName)}`}, and hands you a certificate anyone can verify.
           </Text>
           <Group gap="sm">
             <Button size="lg" component={Link} to={link('home', { hash: 'start' })}>

@@ -3,6 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useGetReviewsQuery, useGetSiteConfigurationQuery } from '../../../api/site-api';
 import { useAppSelector } from '../../../app/hooks';
+import { pageHostname } from '../../../app/page-values';
 import { useRouteLink } from '../../../app/use-route-link';
 import { selectCountry } from '../../site/site-slice';
 import { isVerticalReviewsPath, logoUrl, reviewsVisible, showReviewDates } from '../review-rules';
@@ -26,7 +27,7 @@ export function ReviewsWidget() {
   }, [error]);
 
   const reviews = data?.reviews ?? [];
-  if (error || (!isLoading && !reviewsVisible(reviews.length, vertical, window.location.hostname))) return null;
+  if (error || (!isLoading && !reviewsVisible(reviews.length, vertical, pageHostname()))) return null;
   const showDates = showReviewDates(reviews.map((review) => review.time), now);
   const cards = reviews.map((review, index) => (
     <ReviewCard

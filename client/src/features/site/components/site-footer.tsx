@@ -1,22 +1,17 @@
 import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { COUNTRY_CODES, type CountryCode, countrySiteHref, EU_SISTER_SITE } from '../../../app/countries';
+import { COUNTRY_CODES, COUNTRY_NAMES, type CountryCode, countrySiteHref, EU_SISTER_SITE } from '../../../app/countries';
+import { useCurrentYear, useHostname } from '../../../app/page-values';
 import { useRouteLink } from '../../../app/use-route-link';
 import { forgetCurrencyChoice } from '../currency-cookie';
 import classes from './site-footer.module.css';
 
 const FLAGS: Record<CountryCode, string> = { us: '🇺🇸', au: '🇦🇺', ca: '🇨🇦', nz: '🇳🇿', uk: '🇬🇧' };
 
-const COUNTRY_LABELS: Record<CountryCode, string> = {
-  us: 'United States',
-  au: 'Australia',
-  ca: 'Canada',
-  nz: 'New Zealand',
-  uk: 'United Kingdom',
-};
-
 export function SiteFooter({ version }: { version?: string }) {
   const link = useRouteLink();
+  const hostname = useHostname();
+  const year = useCurrentYear();
   const groups = [
     {
       title: 'Product',
@@ -78,14 +73,14 @@ export function SiteFooter({ version }: { version?: string }) {
             {COUNTRY_CODES.map((code) => (
               <Anchor
                 key={code}
-                href={countrySiteHref(code, window.location.hostname)}
+                href={countrySiteHref(code, hostname)}
                 size="sm"
                 c="gray.8"
                 className={classes.country}
                 onClick={forgetCurrencyChoice}
-                title={COUNTRY_LABELS[code]}
+                title={COUNTRY_NAMES[code]}
               >
-                <span aria-hidden>{FLAGS[code]}</span> {code.toUpperCase()} <span className={classes.countryName}>{COUNTRY_LABELS[code]}</span>
+                <span aria-hidden>{FLAGS[code]}</span> {code.toUpperCase()} <span className={classes.countryName}>{COUNTRY_NAMES[code]}</span>
               </Anchor>
             ))}
             {/* The EU sister site: a separate service; same window, and the currency choice forgotten like the others. */}
@@ -94,7 +89,7 @@ export function SiteFooter({ version }: { version?: string }) {
             </Anchor>
           </Group>
           <Text size="xs" c="dimmed">
-            © {new Date().getFullYear()} FairDraw{version ? ` · v${version}` : ''}
+            © {year} FairDraw{version ? ` · v${version}` : ''}
           </Text>
         </Group>
       </Container>

@@ -1,0 +1,40 @@
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { selectAnalytics } from '../features/analytics/analytics';
+import { readCurrencyCookie } from '../features/site/currency-cookie';
+import { readScreenShareCookie } from '../features/site/screen-share';
+import { AppRoot } from './app-root';
+import { blockBackspaceNavigation } from './keyboard';
+import { PRERENDERED_ATTRIBUTE } from './prerendered';
+import { appRoutes, createAppRouter, resolveMatchingScreens } from './router';
+import { createStore } from './store';
+import { yieldToBrowser } from './yield';
+
+/**
+ * Starts the app in `container`: hydrates the prerendered page it holds, or renders the page. Under a prerendered
+ * page the visitor already sees the content: the work goes in short tasks, leaving the browser free in between.
+ */
+export async function start(container: HTMLElement, prerendered: boolean): Promise<void> {
+  blockBackspaceNavigation(document);
+  const pause = prerendered ? yieldToBrowser : async () => {};
+  await pause();
+  // The currency choice is read once here rather than by each price on every render.
+  const store = createStore({ site: { country: 'us', screenShare: readScreenShareCookie(), currency: readCurrencyCookie() } });
+  await pause();
+  const routes = appRoutes();
+  // A prerendered page hydrates on its own screen, so that screen is loaded first (the page preloads its chunk).
+  if (prerendered) await resolveMatchingScreens(routes, window.location.pathname);
+  const router = createAppRouter(routes);
+  await pause();
+  // Once hydrated the page is the app's: the marker goes (what tests wait for before they interact).
+  const started = () => container.removeAttribute(PRERENDERED_ATTRIBUTE);
+  const app = <AppRoot store={store} router={router} analytics={selectAnalytics(window)} onStarted={prerendered ? started : undefined} />;
+  if (prerendered) {
+    // A transition: hydration yields to the browser between pieces instead of blocking it in one long task.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  } else {
+    createRoot(container).render(app);
+  }
+}
