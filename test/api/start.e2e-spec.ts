@@ -49,7 +49,10 @@ describe('npm start without DATABASE_URL (the built server, as a newcomer runs i
       expect(version.status).toBe(200);
       expect(typeof (await version.json())).toBe('string');
       const home = await fetch(`http://127.0.0.1:${port}/`);
-      expect(await home.text()).toContain('<div id="root"></div>');
+      // Home is served prerendered (the client hydrates it).
+      const homeHtml = await home.text();
+      expect(homeHtml).toContain('<div id="root" data-prerendered>');
+      expect(homeHtml).toContain('Random prize draws you can prove were fair');
       expect(output()).toContain(`starting the embedded PostgreSQL in ${dataDir}/postgres`);
     } finally {
       const exited = exitOf(child);
