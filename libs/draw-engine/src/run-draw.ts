@@ -53,7 +53,8 @@ export function runDrawWith(input: DrawInput, source: RandomSource, tuning: Draw
   let eligibleRows = rowCount;
   let maxId = -1;
   if (tickets !== null) checkLength('tickets', tickets, rowCount);
-  const both = tickets !== null && entrantOf !== null ? scanTicketsAndIdsIfUnchecked(tickets, entrantOf, rowCount) : null;
+  // The fused scan only once entrantOf's length is right: a wrong length must fail as LENGTH_MISMATCH, after the tickets.
+  const both = tickets !== null && entrantOf !== null && entrantOf.length === rowCount ? scanUncheckedTicketsAndIds(tickets, entrantOf) : null;
   if (both !== null) {
     ({ total, max: maxTicket, positive: eligibleRows, maxId } = both);
   } else {
@@ -82,16 +83,6 @@ export function runDrawWith(input: DrawInput, source: RandomSource, tuning: Draw
     drawTickets(ticketTree(rowCount, tickets, maxTicket, total), needed, source, picks);
   }
   return { prizes: assign(input.prizes, counts, picks) };
-}
-
-/** The fused scan, once entrantOf's length is checked (a wrong length must fail as LENGTH_MISMATCH, after the tickets). */
-function scanTicketsAndIdsIfUnchecked(
-  tickets: ArrayLike<number>,
-  entrantOf: ArrayLike<number>,
-  rowCount: number,
-): ReturnType<typeof scanUncheckedTicketsAndIds> {
-  if (entrantOf == null || entrantOf.length !== rowCount) return null;
-  return scanUncheckedTicketsAndIds(tickets, entrantOf);
 }
 
 function assign(prizes: DrawInput['prizes'], counts: PickCounts, picks: number[]): DrawOutcome['prizes'] {

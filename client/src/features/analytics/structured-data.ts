@@ -56,6 +56,7 @@ export function businessData(aggregate?: { rating: number; count: number }): Rec
 
 /** Tool metadata for the generators. */
 export function toolData(name: string, description: string): Record<string, unknown> {
+  const { origin, pathname } = here();
   return {
     '@context': 'https://schema.org',
     '@type': 'WebApplication',
@@ -63,7 +64,7 @@ export function toolData(name: string, description: string): Record<string, unkn
     description,
     applicationCategory: 'UtilitiesApplication',
     operatingSystem: 'Any (web browser)',
-    url: here().origin + here().pathname,
+    url: origin + pathname,
     offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD' },
   };
 }
