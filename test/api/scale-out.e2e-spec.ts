@@ -108,4 +108,20 @@ describe('scale-out: two processes on one database and one bucket', () => {
     expect((await other(b, '/api/account/login/', { json: { email: account.email, password: PASSWORD } })).status).toBe(200);
     expect((await other(a, '/api/account/authenticated', { json: { clientSession: `tab-${randomUUID()}` } })).status).toBe(200);
   });
+
+  it("downloads from B a generator result made on A, from the bucket", async () => {
+    const made = await fetch(`${a.url}/api/tools/GenerateRandomNumbers`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ count: 2000, lowerLimit: '1', upperLimit: '999999', seed: 'made on A' }),
+    });
+    expect(made.status).toBe(200);
+    const { fileName, numbers } = (await made.json()) as { fileName: string; numbers: string[] };
+    const onB = await fetch(`${b.url}/download/numbers/${fileName}.txt`);
+    expect(onB.status).toBe(200);
+    const lines = (await onB.text()).split('\n');
+    expect(lines).toHaveLength(2001);
+    expect(lines.slice(0, 1000)).toEqual(numbers);
+    for (const dir of dataDirs) expect(await filesUnder(join(dir, 'files'))).toEqual([]);
+  });
 });

@@ -9,6 +9,7 @@ import { simpleDraw } from '../support/draws.js';
 import { filesUnder, makeZip, uploaded } from '../support/entries-files.js';
 import { startS3Server, type S3Server } from '../support/s3-server.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { download, generateNumbers } from '../support/tools.js';
 
 async function bytesOf(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -215,8 +216,27 @@ describe('S3-compatible storage (s3rver)', () => {
           .send(simpleDraw({ entryMethod: 'upload', entriesCount: undefined, fileName, headerRowsIncluded: true, clientSession, prizes: [{ quantity: 1, reserves: 0 }] }))
           .expect(200)
       ).body as string;
-      const download = await owner.get(`/download/entries/${id}`).expect(200);
-      expect(download.text).toBe(file);
+      const entries = await owner.get(`/download/entries/${id}`).expect(200);
+      expect(entries.text).toBe(file);
     });
+
+    it("keeps a generator result's files in the bucket and streams them back", async () => {
+      const { body } = await generateNumbers(t.app, { count: 500, lowerLimit: '1', upperLimit: '1000000', seed: 'to the bucket' }).expect(200);
+      const id = body.fileName.slice('random-numbers-'.length);
+      expect(await keysUnder(`app/generator-results/${id}`)).toEqual([`app/generator-results/${id}.csv`, `app/generator-results/${id}.txt`]);
+      const csv = await download(t.app, `/download/numbers/${body.fileName}.csv`).expect(200);
+      expect(csv.body).toBe(`Number\r\n${body.numbers.join('\r\n')}\r\n`);
+    });
+  });
+
+  it('still answers a generator request while the bucket cannot be written, and its download regenerates the numbers', async () => {
+    const t = await createTestApp({ env: { ...s3.env, S3_BUCKET: 'no-such-bucket', TRUST_PROXY: 'loopback' } });
+    try {
+      const { body } = await generateNumbers(t.app, { count: 30, lowerLimit: '1', upperLimit: '50', seed: 'no bucket' }).expect(200);
+      const txt = await download(t.app, `/download/numbers/${body.fileName}.txt`).expect(200);
+      expect(txt.body).toBe(`${body.numbers.join('\n')}\n`);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { FILE_STORAGE, type FileStorage } from '../../src/platform/storage/file-storage.port.js';
+import { readStoredFile, writeStoredFile } from '../../src/platform/storage/stored-files.js';
 import { RandomNumbersService } from '../../src/tools/application/random-numbers.service.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { download, generateNumbers, WHOLE_RANGE } from '../support/tools.js';
@@ -79,13 +81,21 @@ describe('GET /download/numbers/<fileName>.csv|.txt (API)', () => {
 
     await t.query("UPDATE rng_file SET expires_at = now() - interval '1 second' WHERE id = $1", [id]);
     await download(t.app, `/download/numbers/${body.fileName}.csv`).expect(404);
+    expect(await storage().stat(`generator-results/${id}.csv`)).not.toBeNull();
     expect(await t.app.get(RandomNumbersService).sweepExpired()).toBeGreaterThanOrEqual(1);
     expect(await t.query('SELECT id FROM rng_file WHERE id = $1', [id])).toEqual([]);
+    expect(await storage().stat(`generator-results/${id}.csv`)).toBeNull();
+    expect(await storage().stat(`generator-results/${id}.txt`)).toBeNull();
   });
 
-  it('stores only the request, never the numbers', async () => {
+  const storage = () => t.app.get<symbol, FileStorage>(FILE_STORAGE);
+
+  it('keeps the request in the database and the result as CSV and TXT files behind the storage port', async () => {
     const { body } = await generateNumbers(t.app, { count: 7, lowerLimit: '1', upperLimit: '1000', uniqueOption: true, orderingOption: 1, orderingDirection: 1, seed: 'what is kept' }).expect(200);
-    const [row] = await t.query('SELECT * FROM rng_file WHERE id = $1', [body.fileName.slice('random-numbers-'.length)]);
+    const id = body.fileName.slice('random-numbers-'.length);
+    expect((await readStoredFile(storage(), `generator-results/${id}.csv`))?.toString()).toBe(`Number\r\n${body.numbers.join('\r\n')}\r\n`);
+    expect((await readStoredFile(storage(), `generator-results/${id}.txt`))?.toString()).toBe(`${body.numbers.join('\n')}\n`);
+    const [row] = await t.query('SELECT * FROM rng_file WHERE id = $1', [id]);
     expect(row).toMatchObject({
       mode: 'numbers',
       lower_limit: '1',
@@ -98,6 +108,23 @@ describe('GET /download/numbers/<fileName>.csv|.txt (API)', () => {
       seed: 'what is kept',
       algorithm: 1,
     });
+  });
+
+  it('streams the stored file, even after the algorithm changed, and regenerates the numbers only when the file is missing', async () => {
+    const { body } = await generateNumbers(t.app, { count: 20, lowerLimit: '1', upperLimit: '99', seed: 'stored or not' }).expect(200);
+    const id = body.fileName.slice('random-numbers-'.length);
+    const expected = `${body.numbers.join('\n')}\n`;
+    // A file that differs from what the seed gives shows that the download reads the store, not the generator.
+    await writeStoredFile(storage(), `generator-results/${id}.txt`, Buffer.from('from the store\n'));
+    expect((await download(t.app, `/download/numbers/${body.fileName}.txt`).expect(200)).body).toBe('from the store\n');
+
+    await storage().delete(`generator-results/${id}.txt`);
+    expect((await download(t.app, `/download/numbers/${body.fileName}.txt`).expect(200)).body).toBe(expected);
+
+    // Another algorithm version made the request: its stored file is still the result; without it nothing can be.
+    await t.query('UPDATE rng_file SET algorithm = algorithm + 1 WHERE id = $1', [id]);
+    await download(t.app, `/download/numbers/${body.fileName}.csv`).expect(200);
+    await download(t.app, `/download/numbers/${body.fileName}.txt`).expect(404);
   });
 
   it('allows 30 downloads of one file a minute', async () => {

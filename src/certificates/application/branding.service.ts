@@ -20,7 +20,7 @@ import { BrandingImageMessages, BRANDING_IMAGE_MAX_BYTES, sniffedImageExtension 
 import { BRANDING_REPOSITORY } from '../certificates.tokens.js';
 import { brandingUploadKey, certificateKeys } from './certificate-keys.js';
 import type { BrandingRepository, BrandingUpload } from './ports/branding.repository.port.js';
-import { readStoredFile, writeStoredFile } from './stored-files.js';
+import { readStoredFile, writeStoredFile } from '../../platform/storage/stored-files.js';
 
 export class BrandingError extends Error {
   constructor(

@@ -9,7 +9,7 @@ import { EntriesFileError } from '../../uploads/domain/entries-file/entries-file
 import { UploadNotFoundError } from '../../uploads/domain/upload.errors.js';
 import type { CertificateFacts } from '../domain/certificate-facts.js';
 import { certificateKeys } from './certificate-keys.js';
-import { readStoredFile, writeStoredFile } from './stored-files.js';
+import { readStoredFile, writeStoredFile } from '../../platform/storage/stored-files.js';
 
 interface EntriesStats {
   ticketCount: number;

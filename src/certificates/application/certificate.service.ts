@@ -8,7 +8,7 @@ import { BrandingService } from './branding.service.js';
 import { CertificateFactsService } from './certificate-facts.service.js';
 import { certificateKeys } from './certificate-keys.js';
 import { CERTIFICATE_LAYOUT_VERSION, renderCertificatePdf } from './certificate-pdf.js';
-import { readStoredFile, writeStoredFile } from './stored-files.js';
+import { readStoredFile, writeStoredFile } from '../../platform/storage/stored-files.js';
 
 export type CertificateKind = 'certificate' | 'certificatewinners';
 

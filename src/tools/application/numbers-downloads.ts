@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DownloadRegistry } from '../../platform/downloads/downloads.js';
 import { RandomNumbersService } from './random-numbers.service.js';
@@ -8,7 +7,7 @@ export const NUMBERS_DOWNLOAD_KIND = 'numbers';
 
 /**
  * `/download/numbers/<fileName>.csv|.txt` on the shared download route: a public link (the 128-bit name is the
- * secret), streamed as it is regenerated. Unknown, expired or malformed names answer 404.
+ * secret), streamed from the storage port. Unknown, expired or malformed names answer 404.
  */
 @Injectable()
 export class NumbersDownloads implements OnModuleInit {
@@ -20,11 +19,7 @@ export class NumbersDownloads implements OnModuleInit {
   onModuleInit(): void {
     this.downloads.register({
       kind: NUMBERS_DOWNLOAD_KIND,
-      open: async (name) => {
-        const download = await this.numbers.openDownload(name);
-        if (!download) return null;
-        return { fileName: download.fileName, contentType: download.contentType, body: Readable.from(download.chunks, { objectMode: false }) };
-      },
+      open: (name) => this.numbers.openDownload(name),
     });
   }
 }

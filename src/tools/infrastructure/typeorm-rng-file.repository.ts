@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { LessThan, MoreThan, type Repository } from 'typeorm';
+import { In, LessThan, MoreThan, type Repository } from 'typeorm';
 import type { RngFileRepository } from '../application/ports/rng-file.repository.port.js';
 import type { RngFile } from '../domain/rng-file.js';
 import { RngFileMapper } from './rng-file.mapper.js';
@@ -19,8 +19,12 @@ export class TypeormRngFileRepository implements RngFileRepository {
     return row ? RngFileMapper.toDomain(row) : null;
   }
 
-  async deleteExpired(now: Date): Promise<number> {
-    const result = await this.rows.delete({ expiresAt: LessThan(now) });
-    return result.affected ?? 0;
+  async findExpiredIds(now: Date, limit: number): Promise<string[]> {
+    const rows = await this.rows.find({ select: { id: true }, where: { expiresAt: LessThan(now) }, take: limit });
+    return rows.map((row) => row.id);
+  }
+
+  async deleteByIds(ids: string[]): Promise<void> {
+    if (ids.length > 0) await this.rows.delete({ id: In(ids) });
   }
 }

@@ -5,6 +5,8 @@ export interface RngFileRepository {
   save(file: RngFile): Promise<void>;
   /** The file if it exists and has not expired at `now`. */
   findUnexpired(id: string, now: Date): Promise<RngFile | null>;
-  /** Removes expired files; answers how many. */
-  deleteExpired(now: Date): Promise<number>;
+  /** Ids of files expired at `now`, at most `limit` of them. */
+  findExpiredIds(now: Date, limit: number): Promise<string[]>;
+  /** Removes these files' requests. */
+  deleteByIds(ids: string[]): Promise<void>;
 }

@@ -1,12 +1,15 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FileStorage } from '../../platform/storage/file-storage.port.js';
+import type { FileStorage } from './file-storage.port.js';
 
-/** Writes a small file whole; readers never see it half written. */
-export async function writeStoredFile(storage: FileStorage, key: string, bytes: Buffer): Promise<void> {
+/**
+ * Writes a file from its chunks (a generator streams a big one without holding it whole); readers never see it half
+ * written, and a failure leaves nothing behind.
+ */
+export async function writeStoredFile(storage: FileStorage, key: string, chunks: Buffer | Iterable<string | Buffer>): Promise<void> {
   const write = await storage.openWrite(key);
   try {
-    await pipeline(Readable.from([bytes]), write.stream);
+    await pipeline(Readable.from(Buffer.isBuffer(chunks) ? [chunks] : chunks), write.stream);
     await write.commit();
   } catch (error) {
     await write.abort();
