@@ -64,6 +64,18 @@ describe('the public certificate page rendered on the server', () => {
     expect(html).not.toContain('Winners: ');
   });
 
+  it('is rendered again once its certificate changes (a new branding)', async () => {
+    const before = await get(`/cert/${drawn.shortCode}/`).expect(200);
+    expect((await get(`/cert/${drawn.shortCode}/`).expect(200)).text).toBe(before.text);
+    const { drawId } = (await get(`/api/certificate/${drawn.shortCode}`).expect(200)).body;
+    const branding = { borderTopColour: '#333333', borderBottomColour: '#333333', backgroundColour: '#DDDDDD', pageColour: '#FFFFF0', textColour: '#111111', logoColour: '#123456', font: 0, borderTopVisible: true, borderBottomVisible: true, logoOption: 'text', logoText: 'Acme rewards', images: {} };
+    await owner.agent.post('/api/draw/branding').send({ drawId, branding }).expect(200);
+    const after = await get(`/cert/${drawn.shortCode}/`).expect(200);
+    expect(before.text).not.toContain('Acme rewards');
+    expect(after.text).toContain('Acme rewards');
+    expect(embeddedCache(after.text).api.queries[`getCertificate({"shortCode":"${drawn.shortCode}"})`].data).toEqual((await get(`/api/certificate/${drawn.shortCode}`)).body);
+  });
+
   it('is the plain page where the browser would render otherwise: country prefix or host, query string, render cookies', async () => {
     const preload = `<link rel="preload" href="/api/certificate/${drawn.shortCode}" as="fetch" crossorigin>`;
     for (const response of [

@@ -32,6 +32,11 @@ export const PRERENDERED_FILE = '.vite/prerendered.json';
 /** The client's prerendering module built for Node (client/vite.config.ts, RENDERER_DIR), which renders pages with data. */
 export const RENDERER_FILE = '.vite/ssr/prerender.js';
 
+/** The largest certificate (characters of its JSON) whose page is rendered on the server: some 10,000 winners. */
+const RENDERED_CERTIFICATE_MAX_CHARS = 100_000;
+/** How many rendered certificate pages the process keeps (a small draw's some 40 kB, the largest some 300 kB). */
+const RENDERED_PAGES_KEPT = 100;
+
 /** What the renderer exports for this server (client/src/prerender/prerender.tsx). */
 interface Renderer {
   renderCertificatePage(template: string, path: string, certificate: unknown): Promise<string>;
@@ -121,12 +126,28 @@ export async function serveClientApp(
   const rendererFile = join(root, RENDERER_FILE);
   // Loaded on the first certificate page, not at start: most processes' first requests are for other pages.
   let renderer: Promise<Renderer> | undefined;
+  // The last pages rendered, by path, with the certificate each was rendered from: a page shared widely is rendered
+  // once (a rendering costs 10-50 ms of CPU), and again as soon as its certificate (its branding) changes.
+  const renderedPages = new Map<string, { json: string; html: string }>();
   const renderCertificatePage = async (path: string, shortCode: string): Promise<string | null> => {
     const certificate = await certificates!(shortCode);
     if (!certificate) return null;
-    renderer ??= import(pathToFileURL(rendererFile).href) as Promise<Renderer>;
     // The certificate as the API's JSON carries it (dates as strings, no undefined): what the browser would fetch.
-    return (await renderer).renderCertificatePage(certificateTemplate!, path, JSON.parse(JSON.stringify(certificate)));
+    const json = JSON.stringify(certificate);
+    // A draw with many winners would carry them twice, as text and as data: its plain page fetches them once.
+    if (json.length > RENDERED_CERTIFICATE_MAX_CHARS) return null;
+    const kept = renderedPages.get(path);
+    renderedPages.delete(path);
+    if (kept?.json === json) {
+      renderedPages.set(path, kept);
+      return kept.html;
+    }
+    renderer ??= import(pathToFileURL(rendererFile).href) as Promise<Renderer>;
+    const html = await (await renderer).renderCertificatePage(certificateTemplate!, path, JSON.parse(json));
+    renderedPages.set(path, { json, html });
+    // A Map iterates in insertion order and a page is moved to the end when used: the first is the least recently used.
+    if (renderedPages.size > RENDERED_PAGES_KEPT) renderedPages.delete(renderedPages.keys().next().value!);
+    return html;
   };
   const logger = new Logger('Client');
   await app.register(fastifyStatic, {
