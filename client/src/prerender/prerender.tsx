@@ -1,11 +1,13 @@
 /**
  * The build's prerendering (server-side rendering at build time, client/vite.config.ts): the first paint of a few
- * public pages comes with the HTML instead of after the scripts, which then hydrate it. Bundled by Vite for Node.
+ * public pages comes with the HTML instead of after the scripts, which then hydrate it. Bundled by Vite for Node;
+ * the server imports the same module to render the certificate page on request, with its data.
  */
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { type CertificateResponseDto, certificateApi } from '../api/certificate-api';
 import { AppRoot } from '../app/app-root';
+import { API_CACHE_ELEMENT_ID } from '../app/prerendered';
 import { DEFAULT_COUNTRY, PRODUCT_DOMAINS } from '../app/countries';
 import { appRoutes, resolveMatchingScreens, SCREEN_SOURCES } from '../app/router';
 import { prefixedPaths, ROUTES, type RouteName, titleFor } from '../app/routes';
@@ -13,8 +15,6 @@ import { createStore } from '../app/store';
 import { noopAnalytics } from '../features/analytics/analytics';
 import { certificateHead } from '../features/certificates/certificate-head';
 import { defaultScreenShareSettings } from '../features/site/screen-share';
-
-import { API_CACHE_ELEMENT_ID } from '../app/prerendered';
 
 export { PRERENDERED_ATTRIBUTE } from '../app/prerendered';
 export { PRODUCT_DOMAINS };
