@@ -103,17 +103,18 @@ function mantineVariables(): Plugin {
 
 /**
  * The inline script of a prerendered page that starts the app once the page has painted its content (its
- * first-contentful-paint entry; after three seconds without one, in a tab that does not paint): it preloads the
- * entry's and the screen's chunks together, then runs the entry. The first paint waits for nothing but the HTML and
- * the style sheets, and the scripts do not compete with them.
+ * first-contentful-paint entry; after three seconds without one, in a tab that does not paint): it runs the entry and
+ * preloads the entry's and the screen's chunks together. The first paint waits for nothing but the HTML and the style
+ * sheets, and the scripts do not compete with them.
  */
 function afterFirstPaint(entryScripts: string[], routeScripts: string[]): string {
   const [entry, ...imports] = entryScripts;
   const preload = [...imports, ...routeScripts];
   return (
     '(function(){var done=false;function load(){if(done)return;done=true;' +
-    `${JSON.stringify(preload)}.forEach(function(href){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.appendChild(l)});` +
-    `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};document.head.appendChild(s)}` +
+    `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};document.head.appendChild(s);` +
+    // Eight links a task: each costs the main thread some 2 ms at a phone's speed, forty at once a long task.
+    `var hrefs=${JSON.stringify(preload)};(function next(){hrefs.splice(0,8).forEach(function(href){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.appendChild(l)});if(hrefs.length)setTimeout(next,0)})()}` +
     "try{new PerformanceObserver(function(list,observer){if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();setTimeout(load,0)}}).observe({type:'paint',buffered:true})}" +
     'catch(e){requestAnimationFrame(function(){setTimeout(load,0)})}setTimeout(load,3000)})()'
   );
