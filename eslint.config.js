@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'client/dist/**', 'client/dist-ssr/**', 'node_modules/**', 'coverage/**', 'client/src/api/generated/**', '.data/**'] },
+  { ignores: ['dist/**', 'client/dist/**', 'node_modules/**', 'coverage/**', 'client/src/api/generated/**', '.data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -8,6 +8,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { build, defineConfig, type Manifest, type Plugin } from 'vite';
 
+import type { RouteName } from './src/app/routes.ts';
 import { theme } from './src/app/theme.ts';
 
 const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -34,9 +35,14 @@ function precompress(): Plugin {
 }
 
 const distDir = fileURLToPath(new URL('./dist', import.meta.url));
-const ssrDir = fileURLToPath(new URL('./dist-ssr', import.meta.url));
 /** What the server reads to serve prerendered pages and each route's chunks (src/platform/http/client-app.ts). */
 export const PRERENDERED_FILE = '.vite/prerendered.json';
+/**
+ * The prerendering module built for Node, which the server also imports to render the certificate page on request
+ * (src/platform/http/client-app.ts). In the build, not served (the static files skip dot folders).
+ */
+export const RENDERER_DIR = '.vite/ssr';
+const ssrDir = join(distDir, RENDERER_DIR);
 
 /** The prerendering module built for Node (client/src/prerender/prerender.tsx). */
 type PrerenderModule = typeof import('./src/prerender/prerender');
@@ -97,17 +103,18 @@ function mantineVariables(): Plugin {
 
 /**
  * The inline script of a prerendered page that starts the app once the page has painted its content (its
- * first-contentful-paint entry; after three seconds without one, in a tab that does not paint): it preloads the
- * entry's and the screen's chunks together, then runs the entry. The first paint waits for nothing but the HTML and
- * the style sheets, and the scripts do not compete with them.
+ * first-contentful-paint entry; after three seconds without one, in a tab that does not paint): it runs the entry and
+ * preloads the entry's and the screen's chunks together. The first paint waits for nothing but the HTML and the style
+ * sheets, and the scripts do not compete with them.
  */
 function afterFirstPaint(entryScripts: string[], routeScripts: string[]): string {
   const [entry, ...imports] = entryScripts;
   const preload = [...imports, ...routeScripts];
   return (
     '(function(){var done=false;function load(){if(done)return;done=true;' +
-    `${JSON.stringify(preload)}.forEach(function(href){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.appendChild(l)});` +
-    `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};document.head.appendChild(s)}` +
+    `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};document.head.appendChild(s);` +
+    // Eight links a task: each costs the main thread some 2 ms at a phone's speed, forty at once a long task.
+    `var hrefs=${JSON.stringify(preload)};(function next(){hrefs.splice(0,8).forEach(function(href){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.appendChild(l)});if(hrefs.length)setTimeout(next,0)})()}` +
     "try{new PerformanceObserver(function(list,observer){if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();setTimeout(load,0)}}).observe({type:'paint',buffered:true})}" +
     'catch(e){requestAnimationFrame(function(){setTimeout(load,0)})}setTimeout(load,3000)})()'
   );
@@ -117,8 +124,8 @@ function afterFirstPaint(entryScripts: string[], routeScripts: string[]): string
  * After the browser build, builds client/src/prerender/prerender.tsx for Node and writes PRERENDERED_FILE: the
  * full HTML of the prerendered pages (their screen rendered into #root, their own title and description), each
  * route's script and style chunks (the server preloads them with the page, so the screen's chunk no longer waits
- * for the entry to run), and the product's domains (the server sends prerendered content only where the client
- * would start).
+ * for the entry to run), the product's domains (the server sends prerendered content only where the client
+ * would start), and the certificate page's template, which the server fills on each request with the same module.
  */
 function prerender(): Plugin {
   return {
@@ -155,9 +162,7 @@ function prerender(): Plugin {
       if (!started.every((link) => template.includes(link)) || !startedStyles.every((link) => template.includes(link))) throw new Error('index.html changed: no place for the preloads');
       writeFileSync(join(distDir, 'index.html'), template);
       const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-      const pages: Record<string, string> = {};
-      for (const name of ssr.PRERENDERED_ROUTES) {
-        const page = await ssr.renderPage(name);
+      const pageHtml = (name: RouteName, page: { title: string; description: string; html: string }) => {
         const route = routeChunks.get(name)!;
         const styles = route.styles.map((file) => `<link rel="stylesheet" crossorigin href="${file}">\n`).join('');
         const html = template
@@ -172,10 +177,17 @@ function prerender(): Plugin {
           .replace('<div id="root"></div>', `<div id="root" ${ssr.PRERENDERED_ATTRIBUTE}>${page.html}</div>`)
           .replace('</body>', () => `<script>${afterFirstPaint(entryScripts, route.scripts)}</script>\n  </body>`);
         if (!html.includes(ssr.PRERENDERED_ATTRIBUTE) || /<script type="module"|<link rel="modulepreload"/.test(html)) throw new Error('index.html changed: prerendering found no place for the page');
-        pages[page.path] = html;
+        return html;
+      };
+      const pages: Record<string, string> = {};
+      for (const name of ssr.PRERENDERED_ROUTES) {
+        const page = await ssr.renderPage(name);
+        pages[page.path] = pageHtml(name, page);
       }
+      // The certificate page is rendered on each request, with its data (ssr.renderCertificatePage fills the markers).
+      const certificateTemplate = pageHtml('certificate', ssr.PAGE_MARKERS).replace('</body>', () => `${ssr.PAGE_MARKERS.data}\n  </body>`);
       const routes = [...routeChunks.values()];
-      writeFileSync(join(distDir, PRERENDERED_FILE), JSON.stringify({ productDomains: ssr.PRODUCT_DOMAINS, routes, pages }));
+      writeFileSync(join(distDir, PRERENDERED_FILE), JSON.stringify({ productDomains: ssr.PRODUCT_DOMAINS, routes, pages, certificateTemplate }));
     },
   };
 }
@@ -187,7 +199,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { '#rng': fileURLToPath(new URL('./src/features/certificates/verify/browser-rng.ts', import.meta.url)) } },
   define: { __APP_VERSION__: JSON.stringify(manifest.version), __BUILD_YEAR__: String(new Date().getFullYear()) },
   build: isSsrBuild
-    ? { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false }
+    ? { outDir: join('dist', RENDERER_DIR), emptyOutDir: true, sourcemap: false, copyPublicDir: false }
     : { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 800, manifest: true },
   server: { proxy: { '/api': 'http://localhost:3000', '/download': 'http://localhost:3000' } },
 }));

@@ -6,7 +6,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from '../app.module.js';
 import { validateEnvironment } from '../config/environment.js';
-import { serveClientApp } from '../platform/http/client-app.js';
+import { PUBLIC_CERTIFICATE_READER, type PublicCertificateReader, serveClientApp } from '../platform/http/client-app.js';
 import { refuseCrossSiteStateChanges } from '../platform/http/cross-site.js';
 import { ErrorEnvelopeFilter } from '../platform/http/error-envelope.filter.js';
 import { buildOpenApiDocument } from '../platform/http/openapi.js';
@@ -48,7 +48,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   // Uploads stream part by part (never buffered); each route passes its own file size limit.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20, fieldSize: 64 * 1024, parts: 30, headerPairs: 100 } });
   app.useGlobalPipes(createValidationPipe());
-  const clientFallback = await serveClientApp(app, environment.CLIENT_DIST_DIR, environment.ALLOWED_HOSTNAMES);
+  const clientFallback = await serveClientApp(app, environment.CLIENT_DIST_DIR, environment.ALLOWED_HOSTNAMES, app.get<PublicCertificateReader>(PUBLIC_CERTIFICATE_READER));
   if (!clientFallback) new Logger('Client').warn(`No client build in ${environment.CLIENT_DIST_DIR}: run npm run build:client`);
   app.useGlobalFilters(new ErrorEnvelopeFilter(clientFallback));
   SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app), { jsonDocumentUrl: 'api/docs/openapi.json' });

@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { PUBLIC_CERTIFICATE_READER, type PublicCertificateReader } from '../platform/http/client-app.js';
 import { DrawsModule } from '../draws/draws.module.js';
 import { UploadsModule } from '../uploads/uploads.module.js';
 import { BrandingController } from './api/branding.controller.js';
 import { CertificatesController } from './api/certificates.controller.js';
+import { PublicCertificates } from './api/public-certificates.js';
 import { BrandingService } from './application/branding.service.js';
 import { BrandingUploadSweeper } from './application/branding-upload-sweeper.js';
 import { CertificateFactsService } from './application/certificate-facts.service.js';
@@ -16,7 +18,16 @@ import { TypeormBrandingRepository } from './infrastructure/typeorm-branding.rep
 @Module({
   imports: [DrawsModule, UploadsModule, TypeOrmModule.forFeature([DrawBrandingOrmEntity, BrandingUploadOrmEntity])],
   controllers: [CertificatesController, BrandingController],
-  providers: [CertificateFactsService, CertificateService, BrandingService, BrandingUploadSweeper, { provide: BRANDING_REPOSITORY, useClass: TypeormBrandingRepository }],
+  providers: [
+    CertificateFactsService,
+    CertificateService,
+    BrandingService,
+    BrandingUploadSweeper,
+    { provide: BRANDING_REPOSITORY, useClass: TypeormBrandingRepository },
+    PublicCertificates,
+    // The server-rendered certificate page reads what the API answers (src/bootstrap/create-app.ts).
+    { provide: PUBLIC_CERTIFICATE_READER, useFactory: (certificates: PublicCertificates): PublicCertificateReader => (code) => certificates.byShortCode(code), inject: [PublicCertificates] },
+  ],
   exports: [BrandingService],
 })
 export class CertificatesModule {}

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import request from 'supertest';
 import { customerInBrowser } from '../support/browser-draws.js';
 import { launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
+import { registeredUser } from '../support/accounts.js';
 import { simpleDraw } from '../support/draws.js';
 import { uploaded } from '../support/entries-files.js';
 import { solidPng } from '../support/images.js';
@@ -100,6 +101,40 @@ describe('the public certificate page in Chromium', () => {
     await page.evaluate(() => (window.location.hash = btoa(JSON.stringify({ lo: 'text', lt: 'Changed Co' })).replace(/=+$/, '')));
     await page.getByText('Changed Co').waitFor();
     await page.locator('[data-preview-settled=true]').waitFor();
+  });
+
+  it('arrives rendered by the server with its certificate and hydrates it: no mismatch, no fetch of the data, interactive', async () => {
+    const { agent } = await registeredUser(t.app);
+    const id = (await agent.post('/api/draw/submitdraw/').send(simpleDraw({ name: 'Autumn draw', entriesCount: 1000 })).expect(200)).body as string;
+    const { shortCode } = (await agent.get('/api/draw/get/').query({ id }).expect(200)).body;
+    const { page, consoleErrors } = await chromium.newPage({ width: 360, height: 800 });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const certificateReads: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().includes(`/api/certificate/${shortCode}`)) certificateReads.push(sent.url());
+    });
+    // The server's heading, marked before the app starts: hydration keeps the server's nodes, a mismatch replaces them.
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        const heading = document.querySelector('#root[data-prerendered] h1');
+        if (heading) (heading as HTMLElement & { fromServer?: boolean }).fromServer = true;
+      }),
+    );
+
+    const response = await page.goto(`${base}/cert/${shortCode}/`);
+    const served = await response!.text();
+    expect(served).toContain('Winners: ');
+    expect(served).toContain('1,000 numbered entries');
+    expect(await page.evaluate(() => (document.querySelector('h1') as HTMLElement & { fromServer?: boolean }).fromServer)).toBe(true);
+    expect(await page.title()).toBe('Certificate of Autumn draw | FairDraw');
+    expect(await page.getByTestId('winners-0').textContent()).toMatch(/^Winners: \d+; reserves: \d+$/);
+
+    await page.getByRole('button', { name: 'Check the draw' }).click();
+    await page.getByText('Match: the draw is verified.').waitFor();
+    expect(certificateReads).toEqual([]);
+    expect([...consoleErrors, ...pageErrors]).toEqual([]);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
   it('brands the certificate from the draw page: contrast warning, refused and accepted images, preview frame, saved', async () => {

@@ -37,13 +37,17 @@ export function RootLayout() {
     dispatch(countryChanged(country));
   }, [country, dispatch]);
 
-  useEffect(() => {
+  // A layout effect: it runs before every screen's effects, so a screen with its own title (a certificate's, known
+  // at once when the page was rendered with its data) sets it after this one.
+  useLayoutEffect(() => {
     if (!current) return;
-    const title = titleFor(current.route, country);
-    document.title = title;
+    document.title = titleFor(current.route, country);
     // Each screen's own summary for search results and link previews (index.html carries the site's).
     document.querySelector('meta[name="description"]')?.setAttribute('content', current.route.description);
-    analytics.pageView(location.pathname, title);
+  }, [current?.name, country, location.pathname]);
+
+  useEffect(() => {
+    if (current) analytics.pageView(location.pathname, titleFor(current.route, country));
   }, [current?.name, country, location.pathname, analytics]);
 
   // A layout effect runs before the screens' effects, so a screen may still scroll somewhere (home's ?pricing).

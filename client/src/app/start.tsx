@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { selectAnalytics } from '../features/analytics/analytics';
 import { readCurrencyCookie } from '../features/site/currency-cookie';
 import { readScreenShareCookie } from '../features/site/screen-share';
+import { restoreApiCache } from './api-cache';
 import { AppRoot } from './app-root';
 import { blockBackspaceNavigation } from './keyboard';
 import { PRERENDERED_ATTRIBUTE } from './prerendered';
@@ -20,6 +21,8 @@ export async function start(container: HTMLElement, prerendered: boolean): Promi
   await pause();
   // The currency choice is read once here rather than by each price on every render.
   const store = createStore({ site: { country: 'us', screenShare: readScreenShareCookie(), currency: readCurrencyCookie() } });
+  // A page rendered on request holds the data it was rendered with: hydration reads it instead of fetching.
+  restoreApiCache(store, document);
   await pause();
   const routes = appRoutes();
   // A prerendered page hydrates on its own screen, so that screen is loaded first (the page preloads its chunk).

@@ -1,15 +1,19 @@
 /**
  * The build's prerendering (server-side rendering at build time, client/vite.config.ts): the first paint of a few
- * public pages comes with the HTML instead of after the scripts, which then hydrate it. Bundled by Vite for Node.
+ * public pages comes with the HTML instead of after the scripts, which then hydrate it. Bundled by Vite for Node;
+ * the server imports the same module to render the certificate page on request, with its data.
  */
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
+import { type CertificateResponseDto, certificateApi } from '../api/certificate-api';
 import { AppRoot } from '../app/app-root';
+import { API_CACHE_ELEMENT_ID } from '../app/prerendered';
 import { DEFAULT_COUNTRY, PRODUCT_DOMAINS } from '../app/countries';
 import { appRoutes, resolveMatchingScreens, SCREEN_SOURCES } from '../app/router';
 import { prefixedPaths, ROUTES, type RouteName, titleFor } from '../app/routes';
 import { createStore } from '../app/store';
 import { noopAnalytics } from '../features/analytics/analytics';
+import { certificateHead } from '../features/certificates/certificate-head';
 import { defaultScreenShareSettings } from '../features/site/screen-share';
 
 export { PRERENDERED_ATTRIBUTE } from '../app/prerendered';
@@ -28,15 +32,45 @@ export interface PrerenderedPage {
   html: string;
 }
 
+/** The browser's first render of `path` (start.tsx) without cookies: no screen-share mode, no currency choice. */
+async function renderApp(path: string, store = createStore({ site: { country: DEFAULT_COUNTRY, screenShare: defaultScreenShareSettings() } })): Promise<string> {
+  const routes = appRoutes();
+  await resolveMatchingScreens(routes, path);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  return renderToString(<AppRoot store={store} router={router} analytics={noopAnalytics} />);
+}
+
 export async function renderPage(name: RouteName): Promise<PrerenderedPage> {
   const route = ROUTES[name];
-  const routes = appRoutes();
-  await resolveMatchingScreens(routes, route.path);
-  const router = createMemoryRouter(routes, { initialEntries: [route.path] });
-  // The browser's start (main.tsx) without cookies: no screen-share mode, no currency choice.
+  return { path: route.path, title: titleFor(route, DEFAULT_COUNTRY), description: route.description, html: await renderApp(route.path) };
+}
+
+/**
+ * What the build leaves in the certificate page's template (client/vite.config.ts) for renderCertificatePage to fill
+ * on each request.
+ */
+export const PAGE_MARKERS = { title: '%FAIRDRAW_TITLE%', description: '%FAIRDRAW_DESCRIPTION%', html: '%FAIRDRAW_ROOT%', data: '%FAIRDRAW_DATA%' } as const;
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The certificate page at `path` (`/cert/{shortCode}/` or `/cert/{shortCode}x/`) rendered on request with its
+ * certificate, exactly as GET /api/certificate/{shortCode} answers it: the page in `template`, with the certificate's
+ * title and description and, for the browser's store, the API cache it was rendered with (restoreApiCache).
+ */
+export async function renderCertificatePage(template: string, path: string, certificate: CertificateResponseDto): Promise<string> {
   const store = createStore({ site: { country: DEFAULT_COUNTRY, screenShare: defaultScreenShareSettings() } });
-  const html = renderToString(<AppRoot store={store} router={router} analytics={noopAnalytics} />);
-  return { path: route.path, title: titleFor(route, DEFAULT_COUNTRY), description: route.description, html };
+  store.dispatch(certificateApi.util.upsertQueryEntries([{ endpointName: 'getCertificate', arg: { shortCode: certificate.shortCode }, value: certificate }]));
+  const html = await renderApp(path, store);
+  // The slice alone (the other queries of the first render are still to be made, in the browser as here). JSON in
+  // a script element: `<` escaped, so no text in the data can end the element.
+  const cache = JSON.stringify({ [certificateApi.reducerPath]: store.getState()[certificateApi.reducerPath] }).replace(/</g, '\\u003c');
+  const { title, description } = certificateHead(certificate);
+  return template
+    .replace(PAGE_MARKERS.title, () => escapeHtml(title))
+    .replace(PAGE_MARKERS.description, () => escapeHtml(description))
+    .replace(PAGE_MARKERS.html, () => html)
+    .replace(PAGE_MARKERS.data, () => `<script type="application/json" id="${API_CACHE_ELEMENT_ID}">${cache}</script>`);
 }
 
 /** Each route's paths (React Router patterns, every country prefix) and its screen's source, a key of Vite's manifest. */

@@ -6,8 +6,8 @@ import { BrandingService } from '../application/branding.service.js';
 import { CertificateFactsService } from '../application/certificate-facts.service.js';
 import { FONT_FILES, fontPath } from '../application/certificate-fonts.js';
 import { CertificateResponseDto, PublicBrandingDto } from './dto/certificate.response.dto.js';
+import { PublicCertificates, SHORT_CODE } from './public-certificates.js';
 
-const SHORT_CODE = /^[A-Z]{5}$/;
 const NOT_FOUND = 'Draw not found.';
 
 /** The public certificate data (the /cert/{shortCode} pages) and the branding every branded public page uses. */
@@ -17,6 +17,7 @@ export class CertificatesController {
   constructor(
     private readonly facts: CertificateFactsService,
     private readonly branding: BrandingService,
+    private readonly certificates: PublicCertificates,
   ) {}
 
   @Get('font/:font')
@@ -35,10 +36,9 @@ export class CertificatesController {
   })
   @ApiOkResponse({ type: CertificateResponseDto })
   async get(@Param('shortCode') shortCode: string): Promise<CertificateResponseDto> {
-    if (!SHORT_CODE.test(shortCode)) throw new NotFoundException({ message: NOT_FOUND });
-    const found = await this.facts.byShortCode(shortCode);
-    if (!found) throw new NotFoundException({ message: NOT_FOUND });
-    return CertificateResponseDto.from(found.facts, await this.branding.brandingOf(found.facts.drawId));
+    const certificate = await this.certificates.byShortCode(shortCode);
+    if (!certificate) throw new NotFoundException({ message: NOT_FOUND });
+    return certificate;
   }
 
   @Get(':shortCode/branding')

@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
+import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -27,6 +29,23 @@ export type ClientFallback = (request: FastifyRequest, reply: FastifyReply) => b
 
 /** What the client build writes beside its manifest (client/vite.config.ts, `prerender`). */
 export const PRERENDERED_FILE = '.vite/prerendered.json';
+/** The client's prerendering module built for Node (client/vite.config.ts, RENDERER_DIR), which renders pages with data. */
+export const RENDERER_FILE = '.vite/ssr/prerender.js';
+
+/** The largest certificate (characters of its JSON) whose page is rendered on the server: some 10,000 winners. */
+const RENDERED_CERTIFICATE_MAX_CHARS = 100_000;
+/** How many rendered certificate pages the process keeps (a small draw's some 40 kB, the largest some 300 kB). */
+const RENDERED_PAGES_KEPT = 100;
+
+/** What the renderer exports for this server (client/src/prerender/prerender.tsx). */
+interface Renderer {
+  renderCertificatePage(template: string, path: string, certificate: unknown): Promise<string>;
+}
+
+/** The public certificate of a short code as GET /api/certificate/{shortCode} answers it, or null where that answers 404. */
+export type PublicCertificateReader = (shortCode: string) => Promise<object | null>;
+/** The injection token of the PublicCertificateReader (provided by the certificates module). */
+export const PUBLIC_CERTIFICATE_READER = Symbol('PublicCertificateReader');
 
 interface PrerenderedBuild {
   /** The product's own domains (the client's PRODUCT_DOMAINS). */
@@ -35,6 +54,8 @@ interface PrerenderedBuild {
   routes: { paths: string[]; scripts: string[]; styles: string[] }[];
   /** Whole pages by path, their screen prerendered into #root. */
   pages: Record<string, string>;
+  /** The certificate page with markers the renderer fills on each request. */
+  certificateTemplate?: string;
 }
 
 /** Country labels the client reads from a host's first label (client/src/app/countries.ts). */
@@ -72,9 +93,15 @@ function attribute(value: string): string {
 /**
  * Serves the Vite build, hashed assets cached for a year, and returns the fallback that answers client pages.
  * The page carries the configured extra host names (ALLOWED_HOSTNAMES) in a meta tag: the client refuses to start
- * on any other host but its own domains and local ones.
+ * on any other host but its own domains and local ones. With `certificates`, a public certificate page is rendered
+ * with its certificate where a prerendered page would be served.
  */
-export async function serveClientApp(app: NestFastifyApplication, distDir: string, allowedHostnames = ''): Promise<ClientFallback | undefined> {
+export async function serveClientApp(
+  app: NestFastifyApplication,
+  distDir: string,
+  allowedHostnames = '',
+  certificates?: PublicCertificateReader,
+): Promise<ClientFallback | undefined> {
   const root = resolve(distDir);
   if (!existsSync(join(root, 'index.html'))) return undefined;
   const meta = `<meta name="fairdraw-allowed-hostnames" content="${attribute(allowedHostnames)}">`;
@@ -95,6 +122,34 @@ export async function serveClientApp(app: NestFastifyApplication, distDir: strin
       ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="${attribute(file)}">`),
     ].join('\n'),
   }));
+  const certificateTemplate = build.certificateTemplate && withMeta(build.certificateTemplate);
+  const rendererFile = join(root, RENDERER_FILE);
+  // Loaded on the first certificate page, not at start: most processes' first requests are for other pages.
+  let renderer: Promise<Renderer> | undefined;
+  // The last pages rendered, by path, with the certificate each was rendered from: a page shared widely is rendered
+  // once (a rendering costs 10-50 ms of CPU), and again as soon as its certificate (its branding) changes.
+  const renderedPages = new Map<string, { json: string; html: string }>();
+  const renderCertificatePage = async (path: string, shortCode: string): Promise<string | null> => {
+    const certificate = await certificates!(shortCode);
+    if (!certificate) return null;
+    // The certificate as the API's JSON carries it (dates as strings, no undefined): what the browser would fetch.
+    const json = JSON.stringify(certificate);
+    // A draw with many winners would carry them twice, as text and as data: its plain page fetches them once.
+    if (json.length > RENDERED_CERTIFICATE_MAX_CHARS) return null;
+    const kept = renderedPages.get(path);
+    renderedPages.delete(path);
+    if (kept?.json === json) {
+      renderedPages.set(path, kept);
+      return kept.html;
+    }
+    renderer ??= import(pathToFileURL(rendererFile).href) as Promise<Renderer>;
+    const html = await (await renderer).renderCertificatePage(certificateTemplate!, path, JSON.parse(json));
+    renderedPages.set(path, { json, html });
+    // A Map iterates in insertion order and a page is moved to the end when used: the first is the least recently used.
+    if (renderedPages.size > RENDERED_PAGES_KEPT) renderedPages.delete(renderedPages.keys().next().value!);
+    return html;
+  };
+  const logger = new Logger('Client');
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -110,25 +165,52 @@ export async function serveClientApp(app: NestFastifyApplication, distDir: strin
     const [path, query] = request.url.split('?');
     // A query string may fill a screen's form: only the bare address is the prerendered page.
     const prerendered = query === undefined ? pages.get(path) : undefined;
+    // Only the bare address of the default country's certificate, rendered with its data on request.
+    const rendered = query === undefined && certificates && certificateTemplate ? CERTIFICATE_PAGE.exec(path) : null;
     void reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
-    if (prerendered) {
+    const sendPlainPage = () => {
+      const route = routeLinks.find(({ patterns }) => patterns.some((pattern) => pattern.test(path)));
+      const head = route ? [route.links] : [];
+      // A certificate page starts its one API read with the page instead of after the scripts have run (the fetch()
+      // the client makes takes this response: same address, CORS mode, same-origin credentials).
+      const certificate = CERTIFICATE_PAGE.exec(path.replace(COUNTRY_PREFIX, ''));
+      if (certificate) head.push(`<link rel="preload" href="/api/certificate/${certificate[1]}" as="fetch" crossorigin>`);
+      void reply.send(indexHtml.replace('</head>', `${head.map((links) => `${links}\n`).join('')}</head>`));
+    };
+    if (prerendered || rendered) {
       void reply.header('Vary', 'Accept-Encoding, Cookie');
       if (prerenderedPageApplies(request.hostname, request.headers.cookie, build.productDomains, configured)) {
         const encoding = preferredEncoding(request.headers['accept-encoding']);
-        if (encoding) void reply.header('Content-Encoding', encoding);
-        void reply.send(encoding ? prerendered[encoding] : prerendered.identity);
+        if (prerendered) {
+          if (encoding) void reply.header('Content-Encoding', encoding);
+          void reply.send(encoding ? prerendered[encoding] : prerendered.identity);
+          return true;
+        }
+        // An unknown or draft code, or a failure, gets the plain page: the client shows what it shows today.
+        renderCertificatePage(path, rendered![1]).then(
+          (html) => (html === null ? sendPlainPage() : sendRenderedPage(reply, html, encoding)),
+          (error: unknown) => {
+            logger.error(`Rendering a certificate page failed: ${error instanceof Error ? error.stack : String(error)}`);
+            sendPlainPage();
+          },
+        );
         return true;
       }
     }
-    const route = routeLinks.find(({ patterns }) => patterns.some((pattern) => pattern.test(path)));
-    const head = route ? [route.links] : [];
-    // A certificate page starts its one API read with the page instead of after the scripts have run (the fetch()
-    // the client makes takes this response: same address, CORS mode, same-origin credentials).
-    const certificate = CERTIFICATE_PAGE.exec(path.replace(COUNTRY_PREFIX, ''));
-    if (certificate) head.push(`<link rel="preload" href="/api/certificate/${certificate[1]}" as="fetch" crossorigin>`);
-    void reply.send(indexHtml.replace('</head>', `${head.map((links) => `${links}\n`).join('')}</head>`));
+    sendPlainPage();
     return true;
   };
+}
+
+/** A page rendered for this request, compressed at a level that costs about a millisecond (11 costs tens). */
+function sendRenderedPage(reply: FastifyReply, html: string, encoding: 'br' | 'gzip' | undefined): void {
+  if (!encoding) {
+    void reply.send(html);
+    return;
+  }
+  void reply
+    .header('Content-Encoding', encoding)
+    .send(encoding === 'br' ? brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(html, { level: 6 }));
 }
 
 interface CompressedPage {

@@ -6,6 +6,7 @@ import { type CertificateResponseDto, useGetCertificateQuery } from '../../../ap
 import NotFoundPage from '../../errors/components/not-found-page';
 import { frameCap, usePreviewHash } from '../../preview/use-preview-hash';
 import { FONT_NAMES, parseBranding } from '../branding-spec';
+import { certificateHead } from '../certificate-head';
 import type { BrowserCheck } from '../verify/verify-in-browser';
 
 /**
@@ -109,7 +110,10 @@ export default function CertificatePage({ shortCode, withWinners }: { shortCode:
   const branding = previewed.value ?? cert?.branding.branding;
   const fontFamily = useBrandFont(branding?.font);
   useEffect(() => {
-    if (cert) document.title = `Certificate of ${cert.name} | FairDraw`;
+    if (!cert) return;
+    const { title, description } = certificateHead(cert);
+    document.title = title;
+    document.querySelector('meta[name="description"]')?.setAttribute('content', description);
   }, [cert]);
   // A screen-high placeholder keeps the footer below the fold until the certificate arrives, so nothing shifts.
   if (isLoading) return <Center py="xl" mih="100vh"><Loader aria-label="Loading the certificate" /></Center>;
@@ -158,7 +162,7 @@ export default function CertificatePage({ shortCode, withWinners }: { shortCode:
               <Fact label="Drawn">{cert.drawnAt ? when(cert.drawnAt, cert.timeZone) : cert.state === 'scheduled' ? 'Not yet drawn' : 'Not drawn'}</Fact>
               {cert.scrutineer && <Fact label="Scrutineer">{cert.scrutineer.qualification ? `${cert.scrutineer.name}, ${cert.scrutineer.qualification}` : cert.scrutineer.name}</Fact>}
               <Fact label="Entries">
-                {cert.entryMethod === 'simple' ? `${cert.entryCount.toLocaleString()} numbered entries` : `${cert.entryCount.toLocaleString()} entry rows, ${cert.ticketCount.toLocaleString()} tickets, ${cert.entrantCount.toLocaleString()} entrants`}
+                {cert.entryMethod === 'simple' ? `${cert.entryCount.toLocaleString('en-GB')} numbered entries` : `${cert.entryCount.toLocaleString('en-GB')} entry rows, ${cert.ticketCount.toLocaleString('en-GB')} tickets, ${cert.entrantCount.toLocaleString('en-GB')} entrants`}
               </Fact>
               <Fact label="One win per entrant">{cert.oneWinPerEntrant ? 'Yes' : 'No'}</Fact>
             </Stack>

@@ -1,0 +1,9 @@
+import type { CertificateResponseDto } from '../../api/certificate-api';
+
+/** The certificate page's title and description: the browser sets them once the certificate is known, the server with the page. */
+export function certificateHead(cert: Pick<CertificateResponseDto, 'name' | 'organisation'>): { title: string; description: string } {
+  return {
+    title: `Certificate of ${cert.name} | FairDraw`,
+    description: `The certificate of ${cert.name} by ${cert.organisation}, drawn at random by FairDraw: its prizes, hashes and seed, which anyone can verify.`,
+  };
+}
