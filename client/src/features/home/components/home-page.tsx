@@ -1,12 +1,12 @@
 import { Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCertificate, IconDatabase, IconDice5, IconFingerprint, IconListNumbers, IconShieldCheck } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { COUNTRY_NAMES, currentCountry } from '../../../app/countries';
 import { useAppSelector } from '../../../app/hooks';
 import { pageHostname } from '../../../app/page-values';
 import { useRouteLink } from '../../../app/use-route-link';
-import { useGetSiteConfigurationQuery } from '../../../api/site-api';
+import { useSiteConfigurationData } from '../../../api/site-api';
 import { AccountNotices } from '../../accounts/components/account-notices';
 import { businessData, useStructuredData } from '../../analytics/structured-data';
 import { ReviewsWidget } from '../../reviews/components/reviews-widget';
@@ -45,10 +45,68 @@ function withArticle(countryName: string): string {
   return countryName.startsWith('United ') ? `the ${countryName}` : countryName;
 }
 
+/**
+ * How it works, why FairDraw and the reviews: nothing in them comes from home's data, so they are left as hydrated
+ * when home re-renders for the site configuration (memoised).
+ */
+const AboutSections = memo(function AboutSections() {
+  return (
+    <>
+      <Box component="section" id="how-it-works" aria-labelledby="how-it-works-title" className={classes.band}>
+        <Container size="lg" py={56}>
+          <Title order={2} id="how-it-works-title" mb="xl">
+            How a FairDraw draw works
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+            {STEPS.map((step, index) => (
+              <Card key={step.title} withBorder radius="lg" padding="lg">
+                <Group gap="sm" mb="sm" wrap="nowrap">
+                  <ThemeIcon size={40} radius="md" variant="light" aria-hidden>
+                    <step.icon size={22} />
+                  </ThemeIcon>
+                  <Text fw={700}>
+                    {index + 1}. {step.title}
+                  </Text>
+                </Group>
+                <Text size="sm" c="gray.8">
+                  {step.text}
+                </Text>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </Container>
+      </Box>
+
+      <Container size="lg" py={56} component="section" aria-labelledby="why-title">
+        <Title order={2} id="why-title" mb="xl">
+          Why marketing teams and lawyers choose FairDraw
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
+          {REASONS.map((reason) => (
+            <Stack key={reason.title} gap="xs">
+              <ThemeIcon size={44} radius="xl" aria-hidden>
+                <reason.icon size={24} />
+              </ThemeIcon>
+              <Text fw={700} size="lg">
+                {reason.title}
+              </Text>
+              <Text c="gray.8">{reason.text}</Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </Container>
+
+      <Container size="lg" pb={56}>
+        <ReviewsWidget />
+      </Container>
+    </>
+  );
+});
+
 export default function HomePage() {
   const link = useRouteLink();
   const country = useAppSelector(selectCountry);
-  const { data: site } = useGetSiteConfigurationQuery({ country });
+  const { data: site } = useSiteConfigurationData({ country });
   // Prices follow the currency in force (the visitor's pick in the header, else the country site's).
   const { data: priced } = useSiteConfiguration();
   const offers = priced ? pricingOffers(priced.prices) : undefined;
@@ -105,53 +163,7 @@ export default function HomePage() {
         <DrawWizard />
       </Container>
 
-      <Box component="section" id="how-it-works" aria-labelledby="how-it-works-title" className={classes.band}>
-        <Container size="lg" py={56}>
-          <Title order={2} id="how-it-works-title" mb="xl">
-            How a FairDraw draw works
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-            {STEPS.map((step, index) => (
-              <Card key={step.title} withBorder radius="lg" padding="lg">
-                <Group gap="sm" mb="sm" wrap="nowrap">
-                  <ThemeIcon size={40} radius="md" variant="light" aria-hidden>
-                    <step.icon size={22} />
-                  </ThemeIcon>
-                  <Text fw={700}>
-                    {index + 1}. {step.title}
-                  </Text>
-                </Group>
-                <Text size="sm" c="gray.8">
-                  {step.text}
-                </Text>
-              </Card>
-            ))}
-          </SimpleGrid>
-        </Container>
-      </Box>
-
-      <Container size="lg" py={56} component="section" aria-labelledby="why-title">
-        <Title order={2} id="why-title" mb="xl">
-          Why marketing teams and lawyers choose FairDraw
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
-          {REASONS.map((reason) => (
-            <Stack key={reason.title} gap="xs">
-              <ThemeIcon size={44} radius="xl" aria-hidden>
-                <reason.icon size={24} />
-              </ThemeIcon>
-              <Text fw={700} size="lg">
-                {reason.title}
-              </Text>
-              <Text c="gray.8">{reason.text}</Text>
-            </Stack>
-          ))}
-        </SimpleGrid>
-      </Container>
-
-      <Container size="lg" pb={56}>
-        <ReviewsWidget />
-      </Container>
+      <AboutSections />
 
       <Box component="section" id="pricing" ref={pricingRef} aria-labelledby="pricing-title" className={classes.band}>
         <Container size="lg" py={56}>

@@ -1,4 +1,5 @@
 import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { COUNTRY_CODES, COUNTRY_NAMES, type CountryCode, countrySiteHref, EU_SISTER_SITE } from '../../../app/countries';
 import { useCurrentYear, useHostname } from '../../../app/page-values';
@@ -8,7 +9,8 @@ import classes from './site-footer.module.css';
 
 const FLAGS: Record<CountryCode, string> = { us: '🇺🇸', au: '🇦🇺', ca: '🇨🇦', nz: '🇳🇿', uk: '🇬🇧' };
 
-export function SiteFooter({ version }: { version?: string }) {
+/** Memoised: it changes with the version and the location only, not with every re-render of the frame. */
+export const SiteFooter = memo(function SiteFooter({ version }: { version?: string }) {
   const link = useRouteLink();
   const hostname = useHostname();
   const year = useCurrentYear();
@@ -95,4 +97,4 @@ export function SiteFooter({ version }: { version?: string }) {
       </Container>
     </Box>
   );
-}
+});

@@ -1,6 +1,7 @@
 import { Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import { useRouteLink } from '../../../app/use-route-link';
@@ -10,7 +11,8 @@ import { useScreenShare } from '../../screen-share/use-screen-share';
 import { CurrencySelector } from './currency-selector';
 import classes from './site-header.module.css';
 
-export function SiteHeader() {
+/** Memoised: the frame re-renders when the site configuration arrives, the header has nothing to show from it. */
+export const SiteHeader = memo(function SiteHeader() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const link = useRouteLink();
   const user = useAppSelector(selectUser);
@@ -155,4 +157,4 @@ export function SiteHeader() {
       </Drawer>
     </Box>
   );
-}
+});
