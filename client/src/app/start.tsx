@@ -20,6 +20,8 @@ export async function start(container: HTMLElement, prerendered: boolean): Promi
   await pause();
   // The currency choice is read once here rather than by each price on every render.
   const store = createStore({ site: { country: 'us', screenShare: readScreenShareCookie(), currency: readCurrencyCookie() } });
+  // What the page was prerendered from (no data yet): the parts hydrated later read it too, not answers since arrived.
+  const serverState = prerendered ? store.getState() : undefined;
   await pause();
   const routes = appRoutes();
   // A prerendered page hydrates on its own screen, so that screen is loaded first (the page preloads its chunk).
@@ -34,7 +36,7 @@ export async function start(container: HTMLElement, prerendered: boolean): Promi
   }
   // Once hydrated the page is the app's: the marker goes (what tests wait for before they interact).
   const started = () => container.removeAttribute(PRERENDERED_ATTRIBUTE);
-  const app = <AppRoot store={store} router={router} analytics={selectAnalytics(window)} onStarted={prerendered ? started : undefined} />;
+  const app = <AppRoot store={store} serverState={serverState} router={router} analytics={selectAnalytics(window)} onStarted={prerendered ? started : undefined} />;
   if (prerendered) {
     // A transition: hydration yields to the browser between pieces instead of blocking it in one long task.
     startTransition(() => {

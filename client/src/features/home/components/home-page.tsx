@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCertificate, IconDatabase, IconDice5, IconFingerprint, IconListNumbers, IconShieldCheck } from '@tabler/icons-react';
-import { memo, useEffect, useRef } from 'react';
+import { memo, Suspense, useEffect, useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { COUNTRY_NAMES, currentCountry } from '../../../app/countries';
 import { useAppSelector } from '../../../app/hooks';
@@ -233,13 +233,18 @@ export default function HomePage() {
         </Stack>
       </Container>
 
+      {/* Boundaries: React hydrates them after the rest of the page, in a pass and a commit of their own, so the
+          work after the first paint comes in shorter tasks. */}
       <Container size="md" pb={56} component="section" id="start" aria-labelledby="wizard-title">
-        <DrawWizard />
+        <Suspense>
+          <DrawWizard />
+        </Suspense>
       </Container>
 
-      <AboutSections />
-
-      <Pricing />
+      <Suspense>
+        <AboutSections />
+        <Pricing />
+      </Suspense>
     </>
   );
 }
