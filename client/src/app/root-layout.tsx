@@ -77,7 +77,7 @@ export function RootLayout() {
       <Box component="main" id="main" className={current?.route.fullBackground ? classes.fullBackground : classes.main}>
         <Outlet />
       </Box>
-      <SiteFooter version={site?.version} />
+      <SiteFooter />
       <SessionKeeper />
       <ThirdPartyServices site={site} />
       <ToolMetadata pathname={location.pathname} />
