@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, Suspense } from 'react';
 import { useGetAccountQuery } from '../../../api/account-api';
 import { useSessionCheck } from '../use-session-check';
 import { useVersionReload } from '../use-version-reload';
@@ -18,5 +18,10 @@ export const SessionKeeper = memo(function SessionKeeper() {
   useGetAccountQuery(undefined, { selectFromResult: selectNothing });
   useSessionCheck();
   useVersionReload();
-  return <IdleWarning />;
+  // Its modal's portal mounts with the page's later parts (a Suspense boundary), not in the task committing the page.
+  return (
+    <Suspense>
+      <IdleWarning />
+    </Suspense>
+  );
 });
