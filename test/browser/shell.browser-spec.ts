@@ -153,4 +153,31 @@ describe('client shell in Chromium', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.context().close();
   });
+
+  it('hydrates the prerendered home and number generator without a mismatch, the wizard in its phone layout from the first paint', async () => {
+    // As served, before any script: the phone's progress line, not the stepper (CSS picks one, no media query in script).
+    const plain = await chromium.browser.newContext({ viewport: { width: 412, height: 823 }, javaScriptEnabled: false });
+    const served = await plain.newPage();
+    await served.goto(base + '/');
+    expect(await served.locator('#root[data-prerendered]').count()).toBe(1);
+    await served.getByText('Step 1 of').waitFor();
+    expect(await served.locator('.mantine-Stepper-root').isVisible()).toBe(false);
+    await plain.close();
+
+    const { page, consoleErrors } = await chromium.newPage({ width: 412, height: 823 });
+    // A mismatch is reported as an uncaught error and the page is rendered again from scratch.
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    for (const path of ['/', '/random-number-generator/']) {
+      await page.goto(base + path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+    }
+    await page.goto(base + '/');
+    await page.getByText('Up to 1,000,000 winners').waitFor();
+    await page.getByText('Step 1 of').waitFor();
+    expect(await page.locator('.mantine-Stepper-root').isVisible()).toBe(false);
+    expect(pageErrors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
+  });
 });

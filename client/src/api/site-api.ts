@@ -1,6 +1,6 @@
-import { siteGeneratedApi } from './generated/site';
+import { type GetSiteConfigurationApiArg, type SiteConfigurationResponseDto, siteGeneratedApi } from './generated/site';
 
-export type { ReviewDto, SiteConfigurationResponseDto } from './generated/site';
+export type { ReviewDto, ReviewListResponseDto, SiteConfigurationResponseDto } from './generated/site';
 
 /** Site configuration changes rarely: cached for an hour; the version is always asked afresh. */
 export const siteApi = siteGeneratedApi.enhanceEndpoints({
@@ -12,3 +12,15 @@ export const siteApi = siteGeneratedApi.enhanceEndpoints({
 });
 
 export const { useGetSiteConfigurationQuery, useGetVersionQuery, useGetReviewsQuery } = siteApi;
+
+/** The answer alone, or that there is none (see useSiteConfigurationData). */
+const selectAnswer = ({ data, isError }: { data?: SiteConfigurationResponseDto; isError: boolean }) => ({ data, isError });
+
+/**
+ * The site configuration, re-rendering its consumer when the answer arrives but not when the request starts (the
+ * whole result changes then: request id, status, time stamps). On a prerendered page the request starts just after
+ * hydration, and that re-render of the frame, home and the wizard was one long task.
+ */
+export function useSiteConfigurationData(args: GetSiteConfigurationApiArg) {
+  return useGetSiteConfigurationQuery(args, { selectFromResult: selectAnswer });
+}

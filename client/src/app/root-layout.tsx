@@ -1,7 +1,7 @@
 import { Box, Progress } from '@mantine/core';
 import { useEffect, useLayoutEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
-import { useGetSiteConfigurationQuery } from '../api/site-api';
+import { useSiteConfigurationData } from '../api/site-api';
 import { SessionKeeper } from '../features/accounts/components/session-keeper';
 import { selectLoginRequiredCount } from '../features/accounts/session-slice';
 import { useAnalytics } from '../features/analytics/analytics-context';
@@ -29,7 +29,7 @@ export function RootLayout() {
   const link = useRouteLink();
   // The build prerenders pages only for hosts without a country of their own: the same country either way.
   const country = currentCountry(location.pathname, pageHostname());
-  const { data: site } = useGetSiteConfigurationQuery({ country });
+  const { data: site } = useSiteConfigurationData({ country });
   const loginRequiredCount = useAppSelector(selectLoginRequiredCount);
   useScrollDepth(current?.name, location.pathname);
 
@@ -81,7 +81,7 @@ export function RootLayout() {
       <Box component="main" id="main" className={current?.route.fullBackground ? classes.fullBackground : classes.main}>
         <Outlet />
       </Box>
-      <SiteFooter version={site?.version} />
+      <SiteFooter />
       <SessionKeeper />
       <ThirdPartyServices site={site} />
       <ToolMetadata pathname={location.pathname} />

@@ -23,15 +23,23 @@ export async function start(container: HTMLElement, prerendered: boolean): Promi
   const store = createStore({ site: { country: 'us', screenShare: readScreenShareCookie(), currency: readCurrencyCookie() } });
   // A page rendered on request holds the data it was rendered with: hydration reads it instead of fetching.
   restoreApiCache(store, document);
+  // What the page was rendered from (a prerendered page: no data yet): the parts hydrated later read it too, not answers since arrived.
+  const serverState = prerendered ? store.getState() : undefined;
   await pause();
   const routes = appRoutes();
   // A prerendered page hydrates on its own screen, so that screen is loaded first (the page preloads its chunk).
   if (prerendered) await resolveMatchingScreens(routes, window.location.pathname);
   const router = createAppRouter(routes);
   await pause();
+  if (prerendered) {
+    // The page's first Intl formatter loads the locale's data (about 100 ms on a slow phone): here it is a task of
+    // its own, instead of lengthening the long render that shows the first prices once the configuration arrives.
+    new Intl.NumberFormat().format(0);
+    await pause();
+  }
   // Once hydrated the page is the app's: the marker goes (what tests wait for before they interact).
   const started = () => container.removeAttribute(PRERENDERED_ATTRIBUTE);
-  const app = <AppRoot store={store} router={router} analytics={selectAnalytics(window)} onStarted={prerendered ? started : undefined} />;
+  const app = <AppRoot store={store} serverState={serverState} router={router} analytics={selectAnalytics(window)} onStarted={prerendered ? started : undefined} />;
   if (prerendered) {
     // A transition: hydration yields to the browser between pieces instead of blocking it in one long task.
     startTransition(() => {

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useAnalytics } from '../analytics/analytics-context';
-import { type ScreenShareSettings, writeScreenShareCookie } from '../site/screen-share';
+import { type ScreenShareSettings, screenShareTimeZone, writeScreenShareCookie } from '../site/screen-share';
 import { screenShareChanged, selectScreenShare } from '../site/site-slice';
 
 export interface ScreenShare {
@@ -26,7 +26,9 @@ export function useScreenShare(): ScreenShare {
   const analytics = useAnalytics();
   const update = useCallback(
     (change: Partial<ScreenShareSettings>) => {
-      const next = { ...settings, ...change };
+      // Saved settings name the clock's zone, the browser's until another is chosen (the defaults leave it empty).
+      const merged = { ...settings, ...change };
+      const next = { ...merged, timezone: screenShareTimeZone(merged) };
       writeScreenShareCookie(next);
       dispatch(screenShareChanged(next));
       analytics.event('screenShare', { enabled: next.enabled, entryCount: next.entryCount, time: next.time, winnerModal: next.winnerModal });

@@ -14,6 +14,11 @@ describe('formatMoney', () => {
     // A price per credit may split a cent: it is rounded for display.
     expect(formatMoney(3333.3333, 'NZD', 'en-NZ')).toBe('$33.33');
   });
+
+  it('keeps each currency, locale and kind apart although their formatters are made once', () => {
+    expect([formatMoney(2450, 'CAD', 'en-US'), formatMoney(2400, 'CAD', 'en-US'), formatMoney(2450, 'CAD', 'en-US')]).toEqual(['CA$24.50', 'CA$24', 'CA$24.50']);
+    expect([formatMoney(2400, 'CAD', 'en-CA'), formatMoney(2400, 'USD', 'en-CA')]).toEqual(['$24', 'US$24']);
+  });
 });
 
 describe('currencies', () => {

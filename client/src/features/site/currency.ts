@@ -27,13 +27,21 @@ export const CURRENCY_NAMES: Record<Currency, string> = {
  */
 export function formatMoney(minorUnits: number, currency: Currency | string, locale?: string): string {
   const major = minorUnits / 100;
-  const whole = Number.isInteger(major);
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(major);
+  return moneyFormat(currency, locale, Number.isInteger(major)).format(major);
+}
+
+// A formatter is slow to make (the first of a page loads the locale's data): each kind is made once.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(currency: string, locale: string | undefined, whole: boolean): Intl.NumberFormat {
+  const key = `${currency} ${locale ?? ''} ${whole}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    const digits = whole ? 0 : 2;
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    moneyFormats.set(key, format);
+  }
+  return format;
 }
 
 /** The prices of the site configuration (part 1 §3 "Price settings"): minor units in the currency in force. */

@@ -1,4 +1,4 @@
-import { defaultScreenShareSettings, parseScreenShareSettings } from './screen-share';
+import { defaultScreenShareSettings, parseScreenShareSettings, screenShareTimeZone } from './screen-share';
 
 describe('parseScreenShareSettings', () => {
   it('gives the spec defaults when there is no cookie', () => {
@@ -21,5 +21,16 @@ describe('parseScreenShareSettings', () => {
 
   it('survives a damaged cookie', () => {
     expect(parseScreenShareSettings('{not json')).toEqual(defaultScreenShareSettings());
+  });
+});
+
+describe('screenShareTimeZone', () => {
+  it('is the browser’s zone by default, asked only when a clock shows', () => {
+    expect(defaultScreenShareSettings().timezone).toBe('');
+    expect(screenShareTimeZone(defaultScreenShareSettings())).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
+  it('is the chosen zone once there is one', () => {
+    expect(screenShareTimeZone({ ...defaultScreenShareSettings(), timezone: 'Australia/Sydney' })).toBe('Australia/Sydney');
   });
 });

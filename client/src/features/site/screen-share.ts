@@ -7,6 +7,7 @@ export interface ScreenShareSettings {
   entryCount: boolean;
   privacyWarnings: boolean;
   time: boolean;
+  /** The clock's IANA time zone; empty for the browser's own (see screenShareTimeZone). */
   timezone: string;
   winnerModal: boolean;
   winnerModalReversePrizes: boolean;
@@ -16,10 +17,14 @@ export const SCREEN_SHARE_COOKIE = 'screenshare';
 
 let browserTimeZone: string | undefined;
 
-/** The browser's time zone, asked once: the first Intl.DateTimeFormat of a page is slow. */
-function timeZone(): string {
+/**
+ * The zone the clock shows: the chosen one, else the browser's. The browser's is asked only here, where a clock
+ * shows, and once: the first Intl.DateTimeFormat of a page is slow (a long task of every page's start when the
+ * default settings held it).
+ */
+export function screenShareTimeZone(settings: ScreenShareSettings): string {
   browserTimeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  return browserTimeZone;
+  return settings.timezone || browserTimeZone;
 }
 
 export function defaultScreenShareSettings(): ScreenShareSettings {
@@ -28,7 +33,7 @@ export function defaultScreenShareSettings(): ScreenShareSettings {
     entryCount: false,
     privacyWarnings: true,
     time: true,
-    timezone: timeZone(),
+    timezone: '',
     winnerModal: true,
     winnerModalReversePrizes: true,
   };

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useGetSiteConfigurationQuery } from '../../api/site-api';
+import { useSiteConfigurationData } from '../../api/site-api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { Currency } from './currency';
 import { readCurrencyCookie, writeCurrencyCookie } from './currency-cookie';
@@ -20,7 +20,7 @@ export function useCurrencyChoice(): Currency | undefined {
 export function useSiteConfiguration() {
   const country = useAppSelector(selectCountry);
   const currency = useCurrencyChoice();
-  return useGetSiteConfigurationQuery({ country, currency });
+  return useSiteConfigurationData({ country, currency });
 }
 
 /**

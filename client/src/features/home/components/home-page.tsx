@@ -1,12 +1,12 @@
 import { Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCertificate, IconDatabase, IconDice5, IconFingerprint, IconListNumbers, IconShieldCheck } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
+import { memo, Suspense, useEffect, useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { COUNTRY_NAMES, currentCountry } from '../../../app/countries';
 import { useAppSelector } from '../../../app/hooks';
 import { pageHostname } from '../../../app/page-values';
 import { useRouteLink } from '../../../app/use-route-link';
-import { useGetSiteConfigurationQuery } from '../../../api/site-api';
+import { useSiteConfigurationData } from '../../../api/site-api';
 import { AccountNotices } from '../../accounts/components/account-notices';
 import { businessData, useStructuredData } from '../../analytics/structured-data';
 import { ReviewsWidget } from '../../reviews/components/reviews-widget';
@@ -45,66 +45,13 @@ function withArticle(countryName: string): string {
   return countryName.startsWith('United ') ? `the ${countryName}` : countryName;
 }
 
-export default function HomePage() {
-  const link = useRouteLink();
-  const country = useAppSelector(selectCountry);
-  const { data: site } = useGetSiteConfigurationQuery({ country });
-  // Prices follow the currency in force (the visitor's pick in the header, else the country site's).
-  const { data: priced } = useSiteConfiguration();
-  const offers = priced ? pricingOffers(priced.prices) : undefined;
-  const [searchParams] = useSearchParams();
-  const { pathname } = useLocation();
-  const pricingRef = useRef<HTMLElement>(null);
-  const wantsPricing = searchParams.has('pricing');
-
-  useEffect(() => {
-    if (wantsPricing) pricingRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  }, [wantsPricing]);
-
-  // The business, with the aggregate rating of the site configuration (part 1 §1, §2).
-  useStructuredData('business', site ? businessData(site.reviewSummary) : undefined);
-
-  // Known before the configuration arrives, so the sentence keeps its length (no shift below it).
-  const countryName = site?.countryName ?? COUNTRY_NAMES[currentCountry(pathname, pageHostname())];
-  const winnersLimit = site ? new Intl.NumberFormat().format(site.winnersLimit) : undefined;
-
+/**
+ * How it works, why FairDraw and the reviews: nothing in them comes from home's data, so they are left as hydrated
+ * when home re-renders for the site configuration (memoised).
+ */
+const AboutSections = memo(function AboutSections() {
   return (
     <>
-      <AccountNotices />
-      <Container size="lg" py={{ base: 40, sm: 80 }}>
-        <Stack gap="lg" maw={720}>
-          <Badge variant="light" size="lg" w="fit-content">
-            Independent · Certified · Verifiable
-          </Badge>
-          <Title order={1} className={classes.heroTitle}>
-            Random prize draws you can prove were fair
-          </Title>
-          <Text size="xl" c="gray.8">
-            FairDraw runs independent, certified draws for competitions, giveaways, sweepstakes and trade promotions
-            {` in ${withArticle(countryName)}`}, and hands you a certificate anyone can verify.
-          </Text>
-          <Group gap="sm">
-            <Button size="lg" component={Link} to={link('home', { hash: 'start' })}>
-              Start a draw
-            </Button>
-            <Button size="lg" variant="default" component={Link} to={link('home', { hash: 'how-it-works' })}>
-              See how it works
-            </Button>
-            <Button size="lg" variant="default" component={Link} to={link('randomNumberGenerator')}>
-              Try the free number generator
-            </Button>
-          </Group>
-          {/* The line keeps its height while the configuration loads, so the wizard below does not jump. */}
-          <Text size="sm" c="dimmed" mih="1.55em">
-            {site && site.reviewSummary.count > 0 ? `Rated ${site.reviewSummary.rating.toFixed(1)} from ${site.reviewSummary.count} ${site.reviewSummary.count === 1 ? 'review' : 'reviews'}` : ''}
-          </Text>
-        </Stack>
-      </Container>
-
-      <Container size="md" pb={56} component="section" id="start" aria-labelledby="wizard-title">
-        <DrawWizard />
-      </Container>
-
       <Box component="section" id="how-it-works" aria-labelledby="how-it-works-title" className={classes.band}>
         <Container size="lg" py={56}>
           <Title order={2} id="how-it-works-title" mb="xl">
@@ -152,56 +99,152 @@ export default function HomePage() {
       <Container size="lg" pb={56}>
         <ReviewsWidget />
       </Container>
+    </>
+  );
+});
 
-      <Box component="section" id="pricing" ref={pricingRef} aria-labelledby="pricing-title" className={classes.band}>
-        <Container size="lg" py={56}>
-          <Title order={2} id="pricing-title" mb="xs">
-            Pricing
+/*
+ * Home's data (the site configuration) is read by the small parts that show it, not by the page: when it arrives,
+ * only they re-render, in the long task that follows the answer.
+ */
+
+/** The hero's sentence, with the country site's name: known before the configuration arrives, so it keeps its length. */
+function HeroSentence() {
+  const country = useAppSelector(selectCountry);
+  const { data: site } = useSiteConfigurationData({ country });
+  const { pathname } = useLocation();
+  const countryName = site?.countryName ?? COUNTRY_NAMES[currentCountry(pathname, pageHostname())];
+  return (
+    <Text size="xl" c="gray.8">
+      FairDraw runs independent, certified draws for competitions, giveaways, sweepstakes and trade promotions
+      {` in ${withArticle(countryName)}`}, and hands you a certificate anyone can verify.
+    </Text>
+  );
+}
+
+/** The rating under the hero, and the business's structured data with it (part 1 §1, §2). */
+function RatingLine() {
+  const country = useAppSelector(selectCountry);
+  const { data: site } = useSiteConfigurationData({ country });
+  useStructuredData('business', site ? businessData(site.reviewSummary) : undefined);
+  // The line keeps its height while the configuration loads, so the wizard below does not jump.
+  return (
+    <Text size="sm" c="dimmed" mih="1.55em">
+      {site && site.reviewSummary.count > 0 ? `Rated ${site.reviewSummary.rating.toFixed(1)} from ${site.reviewSummary.count} ${site.reviewSummary.count === 1 ? 'review' : 'reviews'}` : ''}
+    </Text>
+  );
+}
+
+/** The prices, in the currency in force (the visitor's pick in the header, else the country site's); ?pricing scrolls here. */
+function Pricing() {
+  const link = useRouteLink();
+  const country = useAppSelector(selectCountry);
+  const { data: site } = useSiteConfigurationData({ country });
+  const { data: priced } = useSiteConfiguration();
+  const offers = priced ? pricingOffers(priced.prices) : undefined;
+  const winnersLimit = site ? new Intl.NumberFormat().format(site.winnersLimit) : undefined;
+  const [searchParams] = useSearchParams();
+  const pricingRef = useRef<HTMLElement>(null);
+  const wantsPricing = searchParams.has('pricing');
+
+  useEffect(() => {
+    if (wantsPricing) pricingRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [wantsPricing]);
+
+  return (
+    <Box component="section" id="pricing" ref={pricingRef} aria-labelledby="pricing-title" className={classes.band}>
+      <Container size="lg" py={56}>
+        <Title order={2} id="pricing-title" mb="xs">
+          Pricing
+        </Title>
+        <Text c="gray.8" mb="xl">
+          Pay per draw, or buy credits in packs of 10 or 100 and save.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+          <Card withBorder radius="lg" padding="xl">
+            <Text fw={700}>Demo draw</Text>
+            <Text fz={36} fw={800}>
+              Free
+            </Text>
+            <Text size="sm" c="gray.8">
+              Try the whole process with up to 10 prizes, drawn within 15 minutes.
+            </Text>
+          </Card>
+          <Card withBorder radius="lg" padding="xl" className={classes.featured}>
+            <Text fw={700}>Certified draw</Text>
+            {offers ? (
+              <Text fz={36} fw={800}>
+                {offers.single}
+              </Text>
+            ) : (
+              <Skeleton h={54} w={120} my={2} />
+            )}
+            <List size="sm" spacing={4} c="gray.8">
+              <List.Item>Certificate anyone can verify</List.Item>
+              {offers && <List.Item>{`Or buy credits: 10 for ${offers.ten}, 100 for ${offers.hundred}`}</List.Item>}
+              <List.Item>{winnersLimit ? `Up to ${winnersLimit} winners` : 'Winners and reserves for every prize'}</List.Item>
+              <List.Item>{site ? `Entries files up to ${site.uploadLimitMb} MB` : 'Large entries files'}</List.Item>
+            </List>
+          </Card>
+          <Card withBorder radius="lg" padding="xl">
+            <Text fw={700}>Random number tools</Text>
+            <Text fz={36} fw={800}>
+              Free
+            </Text>
+            <Text size="sm" c="gray.8">
+              No account needed.{' '}
+              <Link to={link('randomSequenceGenerator')} className={classes.inlineLink}>
+                Shuffle a sequence
+              </Link>
+            </Text>
+          </Card>
+        </SimpleGrid>
+      </Container>
+    </Box>
+  );
+}
+
+export default function HomePage() {
+  const link = useRouteLink();
+  return (
+    <>
+      <AccountNotices />
+      <Container size="lg" py={{ base: 40, sm: 80 }}>
+        <Stack gap="lg" maw={720}>
+          <Badge variant="light" size="lg" w="fit-content">
+            Independent · Certified · Verifiable
+          </Badge>
+          <Title order={1} className={classes.heroTitle}>
+            Random prize draws you can prove were fair
           </Title>
-          <Text c="gray.8" mb="xl">
-            Pay per draw, or buy credits in packs of 10 or 100 and save.
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-            <Card withBorder radius="lg" padding="xl">
-              <Text fw={700}>Demo draw</Text>
-              <Text fz={36} fw={800}>
-                Free
-              </Text>
-              <Text size="sm" c="gray.8">
-                Try the whole process with up to 10 prizes, drawn within 15 minutes.
-              </Text>
-            </Card>
-            <Card withBorder radius="lg" padding="xl" className={classes.featured}>
-              <Text fw={700}>Certified draw</Text>
-              {offers ? (
-                <Text fz={36} fw={800}>
-                  {offers.single}
-                </Text>
-              ) : (
-                <Skeleton h={54} w={120} my={2} />
-              )}
-              <List size="sm" spacing={4} c="gray.8">
-                <List.Item>Certificate anyone can verify</List.Item>
-                {offers && <List.Item>{`Or buy credits: 10 for ${offers.ten}, 100 for ${offers.hundred}`}</List.Item>}
-                <List.Item>{winnersLimit ? `Up to ${winnersLimit} winners` : 'Winners and reserves for every prize'}</List.Item>
-                <List.Item>{site ? `Entries files up to ${site.uploadLimitMb} MB` : 'Large entries files'}</List.Item>
-              </List>
-            </Card>
-            <Card withBorder radius="lg" padding="xl">
-              <Text fw={700}>Random number tools</Text>
-              <Text fz={36} fw={800}>
-                Free
-              </Text>
-              <Text size="sm" c="gray.8">
-                No account needed.{' '}
-                <Link to={link('randomSequenceGenerator')} className={classes.inlineLink}>
-                  Shuffle a sequence
-                </Link>
-              </Text>
-            </Card>
-          </SimpleGrid>
-        </Container>
-      </Box>
+          <HeroSentence />
+          <Group gap="sm">
+            <Button size="lg" component={Link} to={link('home', { hash: 'start' })}>
+              Start a draw
+            </Button>
+            <Button size="lg" variant="default" component={Link} to={link('home', { hash: 'how-it-works' })}>
+              See how it works
+            </Button>
+            <Button size="lg" variant="default" component={Link} to={link('randomNumberGenerator')}>
+              Try the free number generator
+            </Button>
+          </Group>
+          <RatingLine />
+        </Stack>
+      </Container>
+
+      {/* Boundaries: React hydrates them after the rest of the page, in a pass and a commit of their own, so the
+          work after the first paint comes in shorter tasks. */}
+      <Container size="md" pb={56} component="section" id="start" aria-labelledby="wizard-title">
+        <Suspense>
+          <DrawWizard />
+        </Suspense>
+      </Container>
+
+      <Suspense>
+        <AboutSections />
+        <Pricing />
+      </Suspense>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
-import { useGetSiteConfigurationQuery } from '../../../api/site-api';
+import { useSiteConfigurationData } from '../../../api/site-api';
 import { useAppSelector } from '../../../app/hooks';
 import { businessData, useStructuredData } from '../../analytics/structured-data';
 import { selectCountry } from '../../site/site-slice';
@@ -7,7 +7,7 @@ import { ReviewsWidget } from './reviews-widget';
 
 export default function ReviewsPage() {
   const country = useAppSelector(selectCountry);
-  const { data: site } = useGetSiteConfigurationQuery({ country });
+  const { data: site } = useSiteConfigurationData({ country });
   useStructuredData('business', site ? businessData(site.reviewSummary) : undefined);
   return (
     <Container size="sm" py={{ base: 32, sm: 56 }}>

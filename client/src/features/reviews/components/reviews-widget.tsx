@@ -1,13 +1,24 @@
 import { Anchor, Group, ScrollArea, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useGetReviewsQuery, useGetSiteConfigurationQuery } from '../../../api/site-api';
+import { type ReviewListResponseDto, useGetReviewsQuery, useSiteConfigurationData } from '../../../api/site-api';
 import { useAppSelector } from '../../../app/hooks';
 import { pageHostname } from '../../../app/page-values';
 import { useRouteLink } from '../../../app/use-route-link';
 import { selectCountry } from '../../site/site-slice';
 import { isVerticalReviewsPath, logoUrl, reviewsVisible, showReviewDates } from '../review-rules';
 import { ReviewCard } from './review-card';
+
+/**
+ * What the widget shows from the reviews' query: it re-renders when they arrive or fail, not when the request starts.
+ * Not yet asked counts as loading, as in useQuery's own result (the request starts after the first render): the
+ * prerendered page shows the placeholder.
+ */
+const selectReviewsResult = (result: { data?: ReviewListResponseDto; error?: unknown; isLoading: boolean; isUninitialized: boolean }) => ({
+  data: result.data,
+  error: result.error,
+  isLoading: result.isLoading || (result.isUninitialized && result.data === undefined),
+});
 
 /**
  * The reviews: a horizontally scrolling box (home) or the vertical list (any path containing 'review').
@@ -18,8 +29,8 @@ export function ReviewsWidget() {
   const vertical = isVerticalReviewsPath(pathname);
   const link = useRouteLink();
   const country = useAppSelector(selectCountry);
-  const { data: site } = useGetSiteConfigurationQuery({ country });
-  const { data, error, isLoading } = useGetReviewsQuery();
+  const { data: site } = useSiteConfigurationData({ country });
+  const { data, error, isLoading } = useGetReviewsQuery(undefined, { selectFromResult: selectReviewsResult });
   const now = useMemo(() => Date.now(), [data]);
 
   useEffect(() => {

@@ -2,6 +2,7 @@ import { Anchor, Button, Container, Group, Text } from '@mantine/core';
 import { IconScreenShare } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useRouteLink } from '../../../app/use-route-link';
+import { screenShareTimeZone } from '../../site/screen-share';
 import { useScreenShare } from '../use-screen-share';
 import { ScreenShareClock } from './screen-share-clock';
 
@@ -18,7 +19,7 @@ export function ScreenShareBar() {
           <Text size="sm" fw={600}>
             Screen-share mode: private details hidden
           </Text>
-          {settings.time && <ScreenShareClock timeZone={settings.timezone} />}
+          {settings.time && <ScreenShareClock timeZone={screenShareTimeZone(settings)} />}
         </Group>
         <Group gap="xs">
           <Anchor component={Link} to={link('screenShareMode')} size="sm" underline="always">

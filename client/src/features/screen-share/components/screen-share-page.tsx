@@ -1,6 +1,7 @@
 import { Alert, Card, Container, List, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo } from 'react';
+import { screenShareTimeZone } from '../../site/screen-share';
 import { timeZones } from '../screen-share-clock';
 import { useScreenShare } from '../use-screen-share';
 import { ScreenShareClock } from './screen-share-clock';
@@ -8,10 +9,11 @@ import { ScreenShareClock } from './screen-share-clock';
 /** /screensharemode/: what the mode hides, and its settings (kept in the screenshare cookie). */
 export default function ScreenSharePage() {
   const { settings, update } = useScreenShare();
+  const zone = screenShareTimeZone(settings);
   const zones = useMemo(() => {
     const all = timeZones();
-    return all.includes(settings.timezone) ? all : [settings.timezone, ...all];
-  }, [settings.timezone]);
+    return all.includes(zone) ? all : [zone, ...all];
+  }, [zone]);
   return (
     <Container size="sm" py="xl">
       <Stack gap="lg">
@@ -48,13 +50,13 @@ export default function ScreenSharePage() {
             label="Clock time zone"
             searchable
             data={zones}
-            value={settings.timezone}
+            value={zone}
             onChange={(value) => value && update({ timezone: value })}
             allowDeselect={false}
             maw={360}
           />
           <Text size="sm">
-            Now: <ScreenShareClock timeZone={settings.timezone} />
+            Now: <ScreenShareClock timeZone={zone} />
           </Text>
           <Switch label="Winner announcement" description="Open the winners in a large window when a scheduled draw completes while you watch." checked={settings.winnerModal} onChange={(e) => update({ winnerModal: e.currentTarget.checked })} />
           <Switch

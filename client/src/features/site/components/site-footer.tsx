@@ -1,17 +1,34 @@
 import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
-import { COUNTRY_CODES, COUNTRY_NAMES, type CountryCode, countrySiteHref, EU_SISTER_SITE } from '../../../app/countries';
-import { useCurrentYear, useHostname } from '../../../app/page-values';
+import { memo } from 'react';
+import { Link, useLocation } from 'react-router';
+import { COUNTRY_CODES, COUNTRY_NAMES, type CountryCode, countrySiteHref, currentCountry, EU_SISTER_SITE } from '../../../app/countries';
+import { pageHostname, useCurrentYear, useHostname } from '../../../app/page-values';
 import { useRouteLink } from '../../../app/use-route-link';
+import { useSiteConfigurationData } from '../../../api/site-api';
 import { forgetCurrencyChoice } from '../currency-cookie';
 import classes from './site-footer.module.css';
 
 const FLAGS: Record<CountryCode, string> = { us: '🇺🇸', au: '🇦🇺', ca: '🇨🇦', nz: '🇳🇿', uk: '🇬🇧' };
 
-export function SiteFooter({ version }: { version?: string }) {
+/**
+ * The version the server runs, from the site configuration: read here, so the configuration's arrival re-renders
+ * this line, not the footer's links.
+ */
+function Credit() {
+  const year = useCurrentYear();
+  // The frame's own query (root-layout.tsx): the country of the address, known before the store has it.
+  const { data: site } = useSiteConfigurationData({ country: currentCountry(useLocation().pathname, pageHostname()) });
+  return (
+    <Text size="xs" c="dimmed">
+      © {year} FairDraw{site?.version ? ` · v${site.version}` : ''}
+    </Text>
+  );
+}
+
+/** Memoised: it changes with the location only, not with every re-render of the frame. */
+export const SiteFooter = memo(function SiteFooter() {
   const link = useRouteLink();
   const hostname = useHostname();
-  const year = useCurrentYear();
   const groups = [
     {
       title: 'Product',
@@ -88,11 +105,9 @@ export function SiteFooter({ version }: { version?: string }) {
               <span aria-hidden>🇪🇺</span> EU <span className={classes.countryName}>European Union</span>
             </Anchor>
           </Group>
-          <Text size="xs" c="dimmed">
-            © {year} FairDraw{version ? ` · v${version}` : ''}
-          </Text>
+          <Credit />
         </Group>
       </Container>
     </Box>
   );
-}
+});

@@ -1,6 +1,7 @@
 import { Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { memo, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../../app/hooks';
 import { useRouteLink } from '../../../app/use-route-link';
@@ -10,7 +11,8 @@ import { useScreenShare } from '../../screen-share/use-screen-share';
 import { CurrencySelector } from './currency-selector';
 import classes from './site-header.module.css';
 
-export function SiteHeader() {
+/** Memoised: the frame re-renders when the site configuration arrives, the header has nothing to show from it. */
+export const SiteHeader = memo(function SiteHeader() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const link = useRouteLink();
   const user = useAppSelector(selectUser);
@@ -111,22 +113,26 @@ export function SiteHeader() {
             </Text>
           </Anchor>
           <Group component="nav" aria-label="Main" gap="xs" visibleFrom="md" wrap="nowrap">
-            <Menu trigger="click-hover" openDelay={50} closeDelay={150} withinPortal>
-              <Menu.Target>
-                <UnstyledButton className={classes.link}>
-                  <Group gap={4} wrap="nowrap">
-                    Free generators <IconChevronDown size={14} aria-hidden />
-                  </Group>
-                </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {generatorLinks.map((item) => (
-                  <Menu.Item key={item.to} component={Link} to={item.to}>
-                    {item.label}
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
+            {/* The menus and the drawer hydrate with the page's later parts (Suspense boundaries): their portals mount
+                then, not in the task that commits the page, where they made React re-render the header at once. */}
+            <Suspense>
+              <Menu trigger="click-hover" openDelay={50} closeDelay={150} withinPortal>
+                <Menu.Target>
+                  <UnstyledButton className={classes.link}>
+                    <Group gap={4} wrap="nowrap">
+                      Free generators <IconChevronDown size={14} aria-hidden />
+                    </Group>
+                  </UnstyledButton>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {generatorLinks.map((item) => (
+                    <Menu.Item key={item.to} component={Link} to={item.to}>
+                      {item.label}
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+            </Suspense>
             {primaryLinks.map((item) => (
               <Anchor key={item.label} component={Link} to={item.to} className={classes.link} underline="never">
                 {item.label}
@@ -134,7 +140,9 @@ export function SiteHeader() {
             ))}
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <CurrencySelector />
+            <Suspense>
+              <CurrencySelector />
+            </Suspense>
             <Group gap="xs" visibleFrom="sm" wrap="nowrap">
               {accountActions}
             </Group>
@@ -142,17 +150,19 @@ export function SiteHeader() {
           </Group>
         </Group>
       </Container>
-      <Drawer opened={opened} onClose={close} size="100%" padding="md" title="FairDraw™" hiddenFrom="md" zIndex={1000} closeButtonProps={{ 'aria-label': 'Close navigation' }}>
-        <Stack component="nav" aria-label="Mobile" gap="xs">
-          {[...generatorLinks, ...primaryLinks].map((item) => (
-            <Anchor key={item.label} component={Link} to={item.to} onClick={close} className={classes.drawerLink} underline="never">
-              {item.label}
-            </Anchor>
-          ))}
-          <Divider my="sm" />
-          {mobileAccountActions}
-        </Stack>
-      </Drawer>
+      <Suspense>
+        <Drawer opened={opened} onClose={close} size="100%" padding="md" title="FairDraw™" hiddenFrom="md" zIndex={1000} closeButtonProps={{ 'aria-label': 'Close navigation' }}>
+          <Stack component="nav" aria-label="Mobile" gap="xs">
+            {[...generatorLinks, ...primaryLinks].map((item) => (
+              <Anchor key={item.label} component={Link} to={item.to} onClick={close} className={classes.drawerLink} underline="never">
+                {item.label}
+              </Anchor>
+            ))}
+            <Divider my="sm" />
+            {mobileAccountActions}
+          </Stack>
+        </Drawer>
+      </Suspense>
     </Box>
   );
-}
+});

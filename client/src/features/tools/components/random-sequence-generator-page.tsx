@@ -1,7 +1,7 @@
 import { Button, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { type FormEvent, type ReactNode, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { useGetSiteConfigurationQuery } from '../../../api/site-api';
+import { useSiteConfigurationData } from '../../../api/site-api';
 import { useAppSelector } from '../../../app/hooks';
 import { FormMessage } from '../../forms/components/form-message';
 import { RestrictToInput } from '../../forms/components/restrict-to-input';
@@ -24,7 +24,7 @@ const DIGIT = /[0-9]/;
 export default function RandomSequenceGeneratorPage() {
   const [searchParams] = useSearchParams();
   const country = useAppSelector(selectCountry);
-  const { data: site } = useGetSiteConfigurationQuery({ country });
+  const { data: site } = useSiteConfigurationData({ country });
   const maxResults = site?.randomNumberRowsLimit ?? DEFAULT_MAX_RESULTS;
   const initial = useMemo(() => sequenceFormFromQuery(searchParams), []);
   const { values, setValues, setField, errors, showErrors, clearErrors, formRef } = useForm<SequenceFormValues>(initial);

@@ -1,7 +1,6 @@
 import { Anchor, Button, Card, Group, Modal, Progress, Stack, Stepper, Switch, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconArrowRight, IconDeviceFloppy } from '@tabler/icons-react';
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { memo, useEffect, useReducer, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLazyGetIncompleteDrawQuery, useSaveIncompleteDrawMutation, useSubmitDrawMutation } from '../../../api/wizard-api';
 import { useAppSelector } from '../../../app/hooks';
@@ -75,8 +74,11 @@ const wait = (ms: number) => new Promise((resolve) => window.setTimeout(resolve,
 /** The winners limit before the site configuration has arrived: the spec's default (part 1 §9). */
 const DEFAULT_WINNERS_LIMIT = 1_000_000;
 
-/** The draw wizard of the home page (part 1 §4): eight steps, some skipped, drafts, and the submission with its overlay. */
-export function DrawWizard() {
+/**
+ * The draw wizard of the home page (part 1 §4): eight steps, some skipped, drafts, and the submission with its overlay.
+ * Memoised: home re-renders when the site configuration arrives; the wizard re-renders for what it reads itself.
+ */
+export const DrawWizard = memo(function DrawWizard() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const link = useRouteLink();
@@ -86,7 +88,6 @@ export function DrawWizard() {
   const { update: updateScreenShare } = useScreenShare();
   const { data: site } = useSiteConfiguration();
   const { currency } = useSiteCurrency();
-  const mobile = useMediaQuery('(max-width: 767px)');
 
   const [draw, dispatch] = useReducer(wizardReducer, undefined, () =>
     initialWizardState({
@@ -280,7 +281,7 @@ export function DrawWizard() {
   const last = step === 'confirmation';
 
   return (
-    <Card withBorder radius="lg" padding={mobile ? 'md' : 'xl'} shadow="sm">
+    <Card withBorder radius="lg" shadow="sm" className={classes.card}>
       <Stack gap="lg">
         <Group justify="space-between" align="center" wrap="wrap" gap="sm">
           <Title order={2} id="wizard-title">
@@ -294,29 +295,29 @@ export function DrawWizard() {
           />
         </Group>
 
-        {mobile ? (
-          <Stack gap={4}>
-            <Text size="sm" fw={600}>
-              Step {index + 1} of {steps.length}: {STEP_LABELS[step]}
-            </Text>
-            <Progress value={((index + 1) / steps.length) * 100} aria-label={`Step ${index + 1} of ${steps.length}`} />
-          </Stack>
-        ) : (
-          <Stepper
-            active={index}
-            size="sm"
-            className={classes.stepper}
-            allowNextStepsSelect={false}
-            // Earlier steps can be revisited from the stepper, like Back; later ones only through Continue and its rules.
-            onStepClick={(target) => {
-              if (target < index && !busy) goTo(steps[target], 'back');
-            }}
-          >
-            {steps.map((s) => (
-              <Stepper.Step key={s} label={STEP_LABELS[s]} />
-            ))}
-          </Stepper>
-        )}
+        {/* Both progress displays are rendered and CSS shows one: the prerendered page (no screen width known) then
+            hydrates with the phone's layout already in place, instead of swapping it after a media query (a shift). */}
+        <Stack gap={4} hiddenFrom="sm">
+          <Text size="sm" fw={600}>
+            Step {index + 1} of {steps.length}: {STEP_LABELS[step]}
+          </Text>
+          <Progress value={((index + 1) / steps.length) * 100} aria-label={`Step ${index + 1} of ${steps.length}`} />
+        </Stack>
+        <Stepper
+          active={index}
+          size="sm"
+          className={classes.stepper}
+          visibleFrom="sm"
+          allowNextStepsSelect={false}
+          // Earlier steps can be revisited from the stepper, like Back; later ones only through Continue and its rules.
+          onStepClick={(target) => {
+            if (target < index && !busy) goTo(steps[target], 'back');
+          }}
+        >
+          {steps.map((s) => (
+            <Stepper.Step key={s} label={STEP_LABELS[s]} />
+          ))}
+        </Stepper>
 
         <Stack gap="md" ref={bodyRef} component="section" aria-labelledby="wizard-step-title">
           <Title order={3} id="wizard-step-title" ref={headingRef} tabIndex={-1}>
@@ -401,4 +402,4 @@ export function DrawWizard() {
       {overlay && <DrawOverlay phase={overlay} />}
     </Card>
   );
-}
+});
