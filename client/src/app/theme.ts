@@ -13,8 +13,8 @@ export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 7,
   colors: { brand, gray, red },
-  fontFamily: 'Inter, "Inter Fallback", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-  headings: { fontFamily: 'Inter, "Inter Fallback", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', fontWeight: '700' },
+  fontFamily: '"Inter Variable", "Inter Fallback", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  headings: { fontFamily: '"Inter Variable", "Inter Fallback", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', fontWeight: '700' },
   defaultRadius: 'md',
   // The spec's mobile breakpoint is 767 px: "sm" starts at 768 px.
   breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
