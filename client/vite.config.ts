@@ -161,15 +161,14 @@ function prerender(): Plugin {
         .replace(/(<link rel="stylesheet"[^>]*>)(?![\s\S]*<link rel="stylesheet")/, (last) => `${last}${startedStyles.join('')}`);
       if (!started.every((link) => template.includes(link)) || !startedStyles.every((link) => template.includes(link))) throw new Error('index.html changed: no place for the preloads');
       writeFileSync(join(distDir, 'index.html'), template);
-      const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
       const pageHtml = (name: RouteName, page: { title: string; description: string; html: string }) => {
         const route = routeChunks.get(name)!;
         const styles = route.styles.map((file) => `<link rel="stylesheet" crossorigin href="${file}">\n`).join('');
         const html = template
           // Mantine's light colour scheme from the first paint (its provider sets the attribute only when it runs).
           .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
-          .replace(/<title>[^<]*<\/title>/, `<title>${escape(page.title)}</title>`)
-          .replace(/(<meta name="description" content=")[^"]*(")/, `$1${escape(page.description)}$2`)
+          .replace(/<title>[^<]*<\/title>/, `<title>${ssr.escapeHtml(page.title)}</title>`)
+          .replace(/(<meta name="description" content=")[^"]*(")/, `$1${ssr.escapeHtml(page.description)}$2`)
           // The page shows without scripts: none loads before the first paint (see afterFirstPaint).
           .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
           .replace(/\s*<script type="module"[^>]*><\/script>/, '')

@@ -62,6 +62,10 @@ describe('the public certificate page rendered on the server', () => {
     expect(html).toContain('Prizes</h2>');
     expect(html).toContain('Seed commitment');
     expect(html).not.toContain('Winners: ');
+    // Again from the kept page and its kept Brotli bytes.
+    const again = await get(`/cert/${drawn.shortCode}x/`).set('Accept-Encoding', 'br').expect(200);
+    expect(again.headers['content-encoding']).toBe('br');
+    expect(again.text).toBe(html);
   });
 
   it('is rendered again once its certificate changes (a new branding)', async () => {

@@ -32,8 +32,11 @@ export interface PrerenderedPage {
   html: string;
 }
 
-/** The browser's first render of `path` (start.tsx) without cookies: no screen-share mode, no currency choice. */
-async function renderApp(path: string, store = createStore({ site: { country: DEFAULT_COUNTRY, screenShare: defaultScreenShareSettings() } })): Promise<string> {
+/** The browser's store on a first visit (start.tsx) without cookies: no screen-share mode, no currency choice. */
+const firstVisitStore = () => createStore({ site: { country: DEFAULT_COUNTRY, screenShare: defaultScreenShareSettings() } });
+
+/** The browser's first render of `path` with `store`. */
+async function renderApp(path: string, store = firstVisitStore()): Promise<string> {
   const routes = appRoutes();
   await resolveMatchingScreens(routes, path);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -51,7 +54,8 @@ export async function renderPage(name: RouteName): Promise<PrerenderedPage> {
  */
 export const PAGE_MARKERS = { title: '%FAIRDRAW_TITLE%', description: '%FAIRDRAW_DESCRIPTION%', html: '%FAIRDRAW_ROOT%', data: '%FAIRDRAW_DATA%' } as const;
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** Escapes text for HTML content or a quoted attribute (the build's page titles and descriptions use it too). */
+export const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * The certificate page at `path` (`/cert/{shortCode}/` or `/cert/{shortCode}x/`) rendered on request with its
@@ -59,7 +63,7 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '
  * title and description and, for the browser's store, the API cache it was rendered with (restoreApiCache).
  */
 export async function renderCertificatePage(template: string, path: string, certificate: CertificateResponseDto): Promise<string> {
-  const store = createStore({ site: { country: DEFAULT_COUNTRY, screenShare: defaultScreenShareSettings() } });
+  const store = firstVisitStore();
   store.dispatch(certificateApi.util.upsertQueryEntries([{ endpointName: 'getCertificate', arg: { shortCode: certificate.shortCode }, value: certificate }]));
   const html = await renderApp(path, store);
   // The slice alone (the other queries of the first render are still to be made, in the browser as here). JSON in

@@ -127,9 +127,10 @@ export async function serveClientApp(
   // Loaded on the first certificate page, not at start: most processes' first requests are for other pages.
   let renderer: Promise<Renderer> | undefined;
   // The last pages rendered, by path, with the certificate each was rendered from: a page shared widely is rendered
-  // once (a rendering costs 10-50 ms of CPU), and again as soon as its certificate (its branding) changes.
-  const renderedPages = new Map<string, { json: string; html: string }>();
-  const renderCertificatePage = async (path: string, shortCode: string): Promise<string | null> => {
+  // once (a rendering costs 10-50 ms of CPU) and compressed once per encoding, and again as soon as its certificate
+  // (its branding) changes.
+  const renderedPages = new Map<string, { json: string; page: RenderedPage }>();
+  const renderCertificatePage = async (path: string, shortCode: string): Promise<RenderedPage | null> => {
     const certificate = await certificates!(shortCode);
     if (!certificate) return null;
     // The certificate as the API's JSON carries it (dates as strings, no undefined): what the browser would fetch.
@@ -140,14 +141,15 @@ export async function serveClientApp(
     renderedPages.delete(path);
     if (kept?.json === json) {
       renderedPages.set(path, kept);
-      return kept.html;
+      return kept.page;
     }
     renderer ??= import(pathToFileURL(rendererFile).href) as Promise<Renderer>;
     const html = await (await renderer).renderCertificatePage(certificateTemplate!, path, JSON.parse(json));
-    renderedPages.set(path, { json, html });
+    const page: RenderedPage = { identity: html };
+    renderedPages.set(path, { json, page });
     // A Map iterates in insertion order and a page is moved to the end when used: the first is the least recently used.
     if (renderedPages.size > RENDERED_PAGES_KEPT) renderedPages.delete(renderedPages.keys().next().value!);
-    return html;
+    return page;
   };
   const logger = new Logger('Client');
   await app.register(fastifyStatic, {
@@ -188,7 +190,7 @@ export async function serveClientApp(
         }
         // An unknown or draft code, or a failure, gets the plain page: the client shows what it shows today.
         renderCertificatePage(path, rendered![1]).then(
-          (html) => (html === null ? sendPlainPage() : sendRenderedPage(reply, html, encoding)),
+          (page) => (page === null ? sendPlainPage() : sendRenderedPage(reply, page, encoding)),
           (error: unknown) => {
             logger.error(`Rendering a certificate page failed: ${error instanceof Error ? error.stack : String(error)}`);
             sendPlainPage();
@@ -202,15 +204,17 @@ export async function serveClientApp(
   };
 }
 
-/** A page rendered for this request, compressed at a level that costs about a millisecond (11 costs tens). */
-function sendRenderedPage(reply: FastifyReply, html: string, encoding: 'br' | 'gzip' | undefined): void {
+/**
+ * A page rendered on request, compressed when first asked in an encoding, at a level that costs about a millisecond
+ * (11 costs tens).
+ */
+function sendRenderedPage(reply: FastifyReply, page: RenderedPage, encoding: 'br' | 'gzip' | undefined): void {
   if (!encoding) {
-    void reply.send(html);
+    void reply.send(page.identity);
     return;
   }
-  void reply
-    .header('Content-Encoding', encoding)
-    .send(encoding === 'br' ? brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(html, { level: 6 }));
+  page[encoding] ??= encoding === 'br' ? brotliCompressSync(page.identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(page.identity, { level: 6 });
+  void reply.header('Content-Encoding', encoding).send(page[encoding]);
 }
 
 interface CompressedPage {
@@ -218,6 +222,9 @@ interface CompressedPage {
   br: Buffer;
   gzip: Buffer;
 }
+
+/** A rendered page and the encodings it has been sent in so far. */
+type RenderedPage = Pick<CompressedPage, 'identity'> & Partial<Omit<CompressedPage, 'identity'>>;
 
 function compressedPage(html: string): CompressedPage {
   return { identity: html, br: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(html, { level: 9 }) };
