@@ -1,19 +1,11 @@
 import './app/font-fallback.css';
+import './app/fonts.css';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import 'virtual:mantine-variables.css';
 import { configuredHostnames, isAllowedHostname } from './app/countries';
-import fontsUrl from './app/fonts.css?url';
 import { PRERENDERED_ATTRIBUTE } from './app/prerendered';
 import { yieldToBrowser } from './app/yield';
-
-/** Adds the web fonts' style sheet: they arrive after the first paint, which uses the metric-matched fallback. */
-function loadFonts(): void {
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = fontsUrl;
-  document.head.appendChild(link);
-}
 
 async function boot(): Promise<void> {
   const container = document.getElementById('root')!;
@@ -23,9 +15,8 @@ async function boot(): Promise<void> {
     console.error('404');
     return;
   }
-  loadFonts();
   const prerendered = container.hasAttribute(PRERENDERED_ATTRIBUTE);
-  // The app's code runs in two tasks, React first, instead of one long one (its chunks are already preloaded).
+  // The app's code runs in several tasks, React first, then the start's stages (its chunks are already preloaded).
   if (prerendered) {
     await import('react-dom/client');
     await yieldToBrowser();

@@ -24,6 +24,7 @@ describe('client shell in Chromium', () => {
     await page.goto(base + '/');
     await page.getByRole('heading', { level: 1, name: 'Random prize draws you can prove were fair' }).waitFor();
     expect(await page.title()).toBe('Certified Random Prize Draws | FairDraw™');
+    await page.getByRole('heading', { level: 2, name: 'Pricing' }).scrollIntoViewIfNeeded();
     await page.getByText('Up to 1,000,000 winners').waitFor();
     // No review is stored here, so no rating is claimed (nor in the structured data).
     expect(await page.getByText(/^Rated /).count()).toBe(0);
@@ -173,6 +174,8 @@ describe('client shell in Chromium', () => {
       await page.getByRole('heading', { level: 1 }).waitFor();
     }
     await page.goto(base + '/');
+    // The sections below the fold hydrate as they come near.
+    await page.getByRole('heading', { level: 2, name: 'Pricing' }).scrollIntoViewIfNeeded();
     await page.getByText('Up to 1,000,000 winners').waitFor();
     await page.getByText('Step 1 of').waitFor();
     expect(await page.locator('.mantine-Stepper-root').isVisible()).toBe(false);

@@ -190,6 +190,8 @@ describe('the random number and random sequence generators in Chromium', () => {
     await page.getByLabel('My own seed, to repeat or verify a result').check();
     await page.getByLabel('Your seed').fill(QUANTUM_SEED);
     await page.getByRole('button', { name: 'Generate sequence' }).click();
+    // The results' heading (the form's own "Your seed" label is there before any result).
+    await page.getByRole('heading', { level: 2, name: 'Your random sequence' }).waitFor();
     await page.getByText('Your seed', { exact: true }).waitFor();
     expect(await shownRows(page)).toEqual(rows);
     await context.close();

@@ -41,6 +41,53 @@ describe('the draw wizard in Chromium', () => {
 
   const drawFromApi = async (id: string) => (await request(t.app.getHttpServer()).get('/api/draw/get').query({ id }).expect(200)).body as Record<string, unknown>;
 
+  it('on the prerendered home hydrates the wizard at the visitor\'s first input and keeps that input, the sections below as they come near', async () => {
+    const { page, consoleErrors } = await chromium.newPage({ width: 412, height: 823 });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    // React marks each node it has hydrated with its fiber.
+    const hydrated = (selector: string) =>
+      page.evaluate((found) => Object.keys(document.querySelector(found)!).some((key) => key.startsWith('__reactFiber')), selector);
+    const freshHome = async () => {
+      await page.goto(base + '/');
+      await onStep(page, 'Name your draw');
+      // The app runs the page (the header is hydrated); the wizard is still the prerendered HTML.
+      expect(await hydrated('header')).toBe(true);
+      expect(await hydrated('#start input')).toBe(false);
+    };
+
+    // The visitor's first input is a click on Continue: the wizard hydrates and handles that very click.
+    await freshHome();
+    await continueButton(page).click();
+    await page.getByText('Please enter the name of the draw.').waitFor();
+
+    // Or a tap into the name field and typing: nothing typed is lost.
+    await freshHome();
+    await page.getByLabel('Name of the draw').click();
+    await page.keyboard.type('Spring giveaway');
+    expect(await hydrated('#start input')).toBe(true);
+    expect(await page.getByLabel('Name of the draw').inputValue()).toBe('Spring giveaway');
+    await page.getByLabel('Organisation running the draw').fill('Acme Pty Ltd');
+    await continueButton(page).click();
+    await onStep(page, 'How will you enter the entries?');
+
+    // Below the fold, prices come once the visitor nears them, even with no input (a scroll by script here).
+    await freshHome();
+    expect(await hydrated('#pricing')).toBe(false);
+    await page.evaluate(() => document.getElementById('pricing')!.scrollIntoView());
+    await page.getByText('Up to 1,000,000 winners').waitFor();
+    expect(await hydrated('#start input')).toBe(false);
+
+    const views = (await page.evaluate(() => (window as unknown as { __FAIRDRAW_ANALYTICS_EVENTS__: AnalyticsEvent[] }).__FAIRDRAW_ANALYTICS_EVENTS__))
+      .filter((event) => event.kind === 'pageView')
+      .map((event) => event.name);
+    // The first step's page view comes with the page, not with the wizard's hydration.
+    expect(views).toContain('/details');
+    expect(pageErrors).toEqual([]);
+    expect(appConsoleErrors(consoleErrors)).toEqual([]);
+    await page.context().close();
+  });
+
   it('runs a visitor demo draw through every step, with the overlay and the step page views, and lands on its results', async () => {
     const { page, consoleErrors } = await chromium.newPage();
     await page.goto(base + '/?name=Spring%20giveaway&organisation=Acme%20Pty%20Ltd');

@@ -3,12 +3,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { selectAnalytics } from '../features/analytics/analytics';
 import { readCurrencyCookie } from '../features/site/currency-cookie';
 import { readScreenShareCookie } from '../features/site/screen-share';
-import { restoreApiCache } from './api-cache';
-import { AppRoot } from './app-root';
+import { deferUntilEngagement } from './hydrate-on-engagement';
 import { blockBackspaceNavigation } from './keyboard';
 import { PRERENDERED_ATTRIBUTE } from './prerendered';
-import { appRoutes, createAppRouter, resolveMatchingScreens } from './router';
-import { createStore } from './store';
 import { yieldToBrowser } from './yield';
 
 /**
@@ -18,6 +15,9 @@ import { yieldToBrowser } from './yield';
 export async function start(container: HTMLElement, prerendered: boolean): Promise<void> {
   blockBackspaceNavigation(document);
   const pause = prerendered ? yieldToBrowser : async () => {};
+  // The app's code is evaluated in stages, a task each (the store and its API, the routes and the page frame, the
+  // providers), instead of one long task: on a phone evaluating it all at once blocks the page for a few hundred ms.
+  const [{ createStore }, { restoreApiCache }] = await Promise.all([import('./store'), import('./api-cache')]);
   await pause();
   // The currency choice is read once here rather than by each price on every render.
   const store = createStore({ site: { country: 'us', screenShare: readScreenShareCookie(), currency: readCurrencyCookie() } });
@@ -26,9 +26,14 @@ export async function start(container: HTMLElement, prerendered: boolean): Promi
   // What the page was rendered from (a prerendered page: no data yet): the parts hydrated later read it too, not answers since arrived.
   const serverState = prerendered ? store.getState() : undefined;
   await pause();
+  const { appRoutes, createAppRouter, resolveMatchingScreens } = await import('./router');
+  await pause();
   const routes = appRoutes();
   // A prerendered page hydrates on its own screen, so that screen is loaded first (the page preloads its chunk).
-  if (prerendered) await resolveMatchingScreens(routes, window.location.pathname);
+  if (prerendered) {
+    await resolveMatchingScreens(routes, window.location.pathname);
+    await pause();
+  }
   const router = createAppRouter(routes);
   await pause();
   if (prerendered) {
@@ -37,10 +42,13 @@ export async function start(container: HTMLElement, prerendered: boolean): Promi
     new Intl.NumberFormat().format(0);
     await pause();
   }
+  const { AppRoot } = await import('./app-root');
+  await pause();
   // Once hydrated the page is the app's: the marker goes (what tests wait for before they interact).
   const started = () => container.removeAttribute(PRERENDERED_ATTRIBUTE);
   const app = <AppRoot store={store} serverState={serverState} router={router} analytics={selectAnalytics(window)} onStarted={prerendered ? started : undefined} />;
   if (prerendered) {
+    deferUntilEngagement(window);
     // A transition: hydration yields to the browser between pieces instead of blocking it in one long task.
     startTransition(() => {
       hydrateRoot(container, app);

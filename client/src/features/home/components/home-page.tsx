@@ -4,10 +4,12 @@ import { memo, Suspense, useEffect, useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { COUNTRY_NAMES, currentCountry } from '../../../app/countries';
 import { useAppSelector } from '../../../app/hooks';
+import { HydrateOnEngagement } from '../../../app/hydrate-on-engagement';
 import { pageHostname } from '../../../app/page-values';
 import { useRouteLink } from '../../../app/use-route-link';
 import { useSiteConfigurationData } from '../../../api/site-api';
 import { AccountNotices } from '../../accounts/components/account-notices';
+import { useAnalytics } from '../../analytics/analytics-context';
 import { businessData, useStructuredData } from '../../analytics/structured-data';
 import { ReviewsWidget } from '../../reviews/components/reviews-widget';
 import { selectCountry } from '../../site/site-slice';
@@ -204,6 +206,18 @@ function Pricing() {
   );
 }
 
+/**
+ * The wizard's first step is a page view (part 1 §2) as soon as home shows it: here, not in the wizard, whose
+ * hydration waits for the visitor's first input.
+ */
+function WizardFirstStepView() {
+  const analytics = useAnalytics();
+  useEffect(() => {
+    analytics.pageView('/details', 'Draw wizard: details');
+  }, [analytics]);
+  return null;
+}
+
 export default function HomePage() {
   const link = useRouteLink();
   return (
@@ -233,17 +247,24 @@ export default function HomePage() {
         </Stack>
       </Container>
 
-      {/* Boundaries: React hydrates them after the rest of the page, in a pass and a commit of their own, so the
-          work after the first paint comes in shorter tasks. */}
+      {/* Boundaries: on a prerendered page the wizard hydrates at the visitor's first input, the sections below at
+          that input or when the visitor comes near them; until then their HTML is the prerendered one. */}
       <Container size="md" pb={56} component="section" id="start" aria-labelledby="wizard-title">
+        <WizardFirstStepView />
         <Suspense>
-          <DrawWizard />
+          <HydrateOnEngagement>
+            <DrawWizard />
+          </HydrateOnEngagement>
         </Suspense>
       </Container>
 
       <Suspense>
-        <AboutSections />
-        <Pricing />
+        <HydrateOnEngagement nearElementId="home-sections">
+          <div id="home-sections">
+            <AboutSections />
+            <Pricing />
+          </div>
+        </HydrateOnEngagement>
       </Suspense>
     </>
   );

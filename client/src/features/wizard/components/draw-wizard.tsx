@@ -133,11 +133,6 @@ export const DrawWizard = memo(function DrawWizard() {
     if (step !== draw.step) dispatch(wizardActions.stepChanged(step));
   }, [step, draw.step]);
 
-  // The first step's page view, once.
-  useEffect(() => {
-    analytics.pageView('/details', 'Draw wizard: details');
-  }, [analytics]);
-
   // ?resume=<id>: the saved draft continues where it was left (its owner, or the browser tab that saved it).
   const resumeId = searchParams.get('resume');
   useEffect(() => {
