@@ -63,6 +63,30 @@ describe('the random number and random sequence generators in Chromium', () => {
     return opened;
   }
 
+  it('on the prerendered page hydrates the form at the visitor\'s first input and keeps what they type', async () => {
+    const { page, consoleErrors } = await visitor({ width: 412, height: 823 });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    // React marks each node it has hydrated with its fiber.
+    const hydrated = (selector: string) =>
+      page.evaluate((found) => Object.keys(document.querySelector(found)!).some((key) => key.startsWith('__reactFiber')), selector);
+    await page.goto(base + '/random-number-generator/');
+    expect(await hydrated('header')).toBe(true);
+    expect(await hydrated('form')).toBe(false);
+    // The first input: a tap into a field and typing.
+    await page.getByLabel('How many numbers?').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('7');
+    expect(await hydrated('form')).toBe(true);
+    expect(await page.getByLabel('How many numbers?').inputValue()).toBe('7');
+    await page.getByRole('button', { name: 'Generate numbers' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Your random numbers' }).waitFor();
+    expect(await page.getByRole('region', { name: /results$/ }).getByRole('listitem').count()).toBe(7);
+    expect(pageErrors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
+  });
+
   it('prefills the form from the query, generates with a quantum seed, shows the numbers and their chart, and downloads them', async () => {
     const { page, context, consoleErrors } = await visitor();
     await page.goto(base + '/random-number-generator/?count=500&lower=1&upper=6&group=true&sort=frequency&dir=desc');

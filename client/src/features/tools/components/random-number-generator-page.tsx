@@ -1,8 +1,9 @@
 import { Button, Checkbox, Paper, Radio, SimpleGrid, Stack } from '@mantine/core';
-import { type FormEvent, useMemo } from 'react';
+import { type FormEvent, memo, Suspense, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSiteConfigurationData } from '../../../api/site-api';
 import { useAppSelector } from '../../../app/hooks';
+import { HydrateOnEngagement } from '../../../app/hydrate-on-engagement';
 import { FormMessage } from '../../forms/components/form-message';
 import { RestrictToInput } from '../../forms/components/restrict-to-input';
 import { useForm } from '../../forms/use-form';
@@ -20,8 +21,24 @@ import { TooFrequentModal } from './too-frequent-modal';
 
 const DIGIT = /[0-9]/;
 
-/** /random-number-generator/ (query count, lower, upper, unique, group, sort, dir). */
-export default function RandomNumberGeneratorPage() {
+/**
+ * /random-number-generator/ (query count, lower, upper, unique, group, sort, dir). Prerendered: there the page
+ * hydrates at the visitor's first input (client/src/app/hydrate-on-engagement.tsx). Memoised and without props, so
+ * nothing above hands the waiting boundary new props (React would then render it afresh, dropping the prerendered
+ * HTML).
+ */
+const RandomNumberGeneratorPage = memo(function RandomNumberGeneratorPage() {
+  return (
+    <Suspense>
+      <HydrateOnEngagement>
+        <RandomNumberGenerator />
+      </HydrateOnEngagement>
+    </Suspense>
+  );
+});
+export default RandomNumberGeneratorPage;
+
+function RandomNumberGenerator() {
   const [searchParams] = useSearchParams();
   const country = useAppSelector(selectCountry);
   const { data: site } = useSiteConfigurationData({ country });
