@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { generateRng } from '../../src/tools/domain/rng-generation.js';
 import { resultText } from '../../src/tools/domain/rng-output.js';
 import { checkRngRequest, type RngRequestInput } from '../../src/tools/domain/rng-rules.js';
-import { launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
+import { isHydrated, launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
 import { type HttpStub, sendJson, startHttpStub } from '../support/http-stub.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { visitorAddress } from '../support/tools.js';
@@ -67,9 +67,7 @@ describe('the random number and random sequence generators in Chromium', () => {
     const { page, consoleErrors } = await visitor({ width: 412, height: 823 });
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    // React marks each node it has hydrated with its fiber.
-    const hydrated = (selector: string) =>
-      page.evaluate((found) => Object.keys(document.querySelector(found)!).some((key) => key.startsWith('__reactFiber')), selector);
+    const hydrated = (selector: string) => isHydrated(page, selector);
     await page.goto(base + '/random-number-generator/');
     expect(await hydrated('header')).toBe(true);
     expect(await hydrated('form')).toBe(false);

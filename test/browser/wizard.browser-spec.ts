@@ -4,7 +4,7 @@ import request from 'supertest';
 import type { AnalyticsEvent } from '../../client/src/features/analytics/analytics.js';
 import { appConsoleErrors } from '../support/browser-accounts.js';
 import { customerInBrowser } from '../support/browser-draws.js';
-import { launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
+import { isHydrated, launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { waitUntil } from '../support/wait-until.js';
 
@@ -45,9 +45,7 @@ describe('the draw wizard in Chromium', () => {
     const { page, consoleErrors } = await chromium.newPage({ width: 412, height: 823 });
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    // React marks each node it has hydrated with its fiber.
-    const hydrated = (selector: string) =>
-      page.evaluate((found) => Object.keys(document.querySelector(found)!).some((key) => key.startsWith('__reactFiber')), selector);
+    const hydrated = (selector: string) => isHydrated(page, selector);
     const freshHome = async () => {
       await page.goto(base + '/');
       await onStep(page, 'Name your draw');

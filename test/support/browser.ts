@@ -65,3 +65,8 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
 }
+
+/** Whether React has hydrated the element `selector` finds: it marks each node it hydrates with its fiber. */
+export async function isHydrated(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate((found) => Object.keys(document.querySelector(found)!).some((key) => key.startsWith('__reactFiber')), selector);
+}
