@@ -24,8 +24,8 @@ let engagement: Gate | null = null;
 const approaches = new Map<string, Gate>();
 
 /**
- * Called when the app hydrates a prerendered page: the parts under HydrateOnEngagement keep their prerendered HTML
- * until the visitor's first input anywhere on the page (or until they come near, see `nearElementId`), then
+ * Called when the app starts on a prerendered page: the parts under HydrateOnEngagement keep their prerendered HTML
+ * until the visitor's first input anywhere on the page (or until they come into view, see `nearElementId`), then
  * hydrate. The listeners run in the capture phase on the window, before React's own on the root: React sees the gate
  * open when that same input reaches a part still prerendered, hydrates that part at once (its selective hydration)
  * and hands it the event.

@@ -15,6 +15,8 @@ import { yieldToBrowser } from './yield';
 export async function start(container: HTMLElement, prerendered: boolean): Promise<void> {
   blockBackspaceNavigation(document);
   const pause = prerendered ? yieldToBrowser : async () => {};
+  // From here, not from the hydration: an input while the app starts counts as the visitor's first.
+  if (prerendered) deferUntilEngagement(window);
   // The app's code is evaluated in stages, a task each (the store and its API, the routes and the page frame, the
   // providers), instead of one long task: on a phone evaluating it all at once blocks the page for a few hundred ms.
   const [{ createStore }, { restoreApiCache }] = await Promise.all([import('./store'), import('./api-cache')]);
@@ -48,7 +50,6 @@ export async function start(container: HTMLElement, prerendered: boolean): Promi
   const started = () => container.removeAttribute(PRERENDERED_ATTRIBUTE);
   const app = <AppRoot store={store} serverState={serverState} router={router} analytics={selectAnalytics(window)} onStarted={prerendered ? started : undefined} />;
   if (prerendered) {
-    deferUntilEngagement(window);
     // A transition: hydration yields to the browser between pieces instead of blocking it in one long task.
     startTransition(() => {
       hydrateRoot(container, app);

@@ -248,7 +248,7 @@ export default function HomePage() {
       </Container>
 
       {/* Boundaries: on a prerendered page the wizard hydrates at the visitor's first input, the sections below at
-          that input or when the visitor comes near them; until then their HTML is the prerendered one. */}
+          that input or when they come into view; until then their HTML is the prerendered one. */}
       <Container size="md" pb={56} component="section" id="start" aria-labelledby="wizard-title">
         <WizardFirstStepView />
         <Suspense>
