@@ -202,7 +202,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { '#rng': fileURLToPath(new URL('./src/features/certificates/verify/browser-rng.ts', import.meta.url)) } },
   define: { __APP_VERSION__: JSON.stringify(manifest.version), __BUILD_YEAR__: String(new Date().getFullYear()) },
   build: isSsrBuild
-    ? { outDir: join('dist', RENDERER_DIR), emptyOutDir: true, sourcemap: false, copyPublicDir: false }
+    ? { outDir: ssrDir, emptyOutDir: true, sourcemap: false, copyPublicDir: false }
     : { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 800, manifest: true },
   server: { proxy: { '/api': 'http://localhost:3000', '/download': 'http://localhost:3000' } },
 }));

@@ -184,13 +184,12 @@ export async function serveClientApp(
       if (prerenderedPageApplies(request.hostname, request.headers.cookie, build.productDomains, configured)) {
         const encoding = preferredEncoding(request.headers['accept-encoding']);
         if (prerendered) {
-          if (encoding) void reply.header('Content-Encoding', encoding);
-          void reply.send(encoding ? prerendered[encoding] : prerendered.identity);
+          sendPage(reply, prerendered, encoding);
           return true;
         }
         // An unknown or draft code, or a failure, gets the plain page: the client shows what it shows today.
         renderCertificatePage(path, rendered![1]).then(
-          (page) => (page === null ? sendPlainPage() : sendRenderedPage(reply, page, encoding)),
+          (page) => (page === null ? sendPlainPage() : sendPage(reply, page, encoding)),
           (error: unknown) => {
             logger.error(`Rendering a certificate page failed: ${error instanceof Error ? error.stack : String(error)}`);
             sendPlainPage();
@@ -205,10 +204,11 @@ export async function serveClientApp(
 }
 
 /**
- * A page rendered on request, compressed when first asked in an encoding, at a level that costs about a millisecond
- * (11 costs tens).
+ * A page in the encoding the request accepts: a prerendered page has both already (compressed at start), a page
+ * rendered on request is compressed when first asked in an encoding, at a level that costs about a millisecond (11
+ * costs tens).
  */
-function sendRenderedPage(reply: FastifyReply, page: RenderedPage, encoding: 'br' | 'gzip' | undefined): void {
+function sendPage(reply: FastifyReply, page: RenderedPage, encoding: 'br' | 'gzip' | undefined): void {
   if (!encoding) {
     void reply.send(page.identity);
     return;
