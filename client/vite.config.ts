@@ -8,6 +8,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { build, defineConfig, type Manifest, type Plugin } from 'vite';
 
+import { ENGAGEMENT_EVENTS, PAGE_WATCH_PROPERTY, watchPrerenderedPage } from './src/app/first-input.ts';
 import type { RouteName } from './src/app/routes.ts';
 import { theme } from './src/app/theme.ts';
 
@@ -102,15 +103,17 @@ function mantineVariables(): Plugin {
 }
 
 /**
- * The inline script of a prerendered page that starts the app once the page has painted its content (its
- * first-contentful-paint entry; after three seconds without one, in a tab that does not paint): it runs the entry and
- * preloads the entry's and the screen's chunks together. The first paint waits for nothing but the HTML and the style
- * sheets, and the scripts do not compete with them.
+ * The inline script of a prerendered page that runs the app's entry once the page has painted its content (its
+ * first-contentful-paint entry; after three seconds without one, in a tab that does not paint) and preloads the
+ * entry's and the screen's chunks with it, ready for the app's start at the visitor's first input (client/src/main.tsx).
+ * The first paint waits for nothing but the HTML and the style sheets, and the scripts do not compete with them.
  */
 function afterFirstPaint(entryScripts: string[], routeScripts: string[]): string {
   const [entry, ...imports] = entryScripts;
   const preload = [...imports, ...routeScripts];
   return (
+    // From the first paint, the page notes the visitor's first input and holds their clicks for the app.
+    `(${watchPrerenderedPage.toString()})(window,${JSON.stringify(ENGAGEMENT_EVENTS)},${JSON.stringify(PAGE_WATCH_PROPERTY)});` +
     '(function(){var done=false;function load(){if(done)return;done=true;' +
     `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry)};document.head.appendChild(s);` +
     // Three links a task: each costs the main thread some 2.5 ms here (10 at a phone's speed), eight at once a long task.

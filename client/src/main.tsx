@@ -4,6 +4,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import 'virtual:mantine-variables.css';
 import { configuredHostnames, isAllowedHostname } from './app/countries';
+import { firstUse, startsAtLoad } from './app/first-input';
 import { PRERENDERED_ATTRIBUTE } from './app/prerendered';
 import { yieldToBrowser } from './app/yield';
 
@@ -16,13 +17,21 @@ async function boot(): Promise<void> {
     return;
   }
   const prerendered = container.hasAttribute(PRERENDERED_ATTRIBUTE);
-  // The app's code runs in several tasks, React first, then the start's stages (its chunks are already preloaded).
-  if (prerendered) {
-    await import('react-dom/client');
-    await yieldToBrowser();
+  if (!prerendered) {
+    const { start } = await import('./app/start');
+    await start(container);
+    return;
   }
+  // A prerendered page reads, scrolls and follows links without the app: it starts at the visitor's first input,
+  // which it then handles, or when a part that needs it comes into view; a visit spent reading the first screen
+  // costs a phone no script at all (unless the server asks otherwise: a configured analytics service counts every
+  // visit).
+  const engaged = startsAtLoad(document) ? false : await firstUse(window, container);
+  // The app's code runs in several tasks, React first, then the start's stages (its chunks are already preloaded).
+  await import('react-dom/client');
+  await yieldToBrowser();
   const { start } = await import('./app/start');
-  await start(container, prerendered);
+  await start(container, { engaged });
 }
 
 void boot();

@@ -48,7 +48,12 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   // Uploads stream part by part (never buffered); each route passes its own file size limit.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20, fieldSize: 64 * 1024, parts: 30, headerPairs: 100 } });
   app.useGlobalPipes(createValidationPipe());
-  const clientFallback = await serveClientApp(app, environment.CLIENT_DIST_DIR, environment.ALLOWED_HOSTNAMES, app.get<PublicCertificateReader>(PUBLIC_CERTIFICATE_READER));
+  const clientFallback = await serveClientApp(app, environment.CLIENT_DIST_DIR, {
+    allowedHostnames: environment.ALLOWED_HOSTNAMES,
+    certificates: app.get<PublicCertificateReader>(PUBLIC_CERTIFICATE_READER),
+    // A third-party service that counts or greets every visit needs the app running from the page's load.
+    startAtLoad: Boolean(environment.ANALYTICS_ID || environment.CHAT_WIDGET_URL),
+  });
   if (!clientFallback) new Logger('Client').warn(`No client build in ${environment.CLIENT_DIST_DIR}: run npm run build:client`);
   app.useGlobalFilters(new ErrorEnvelopeFilter(clientFallback));
   SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app), { jsonDocumentUrl: 'api/docs/openapi.json' });

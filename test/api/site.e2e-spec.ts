@@ -212,11 +212,14 @@ describe('allowed host names in the page', () => {
     expect(home.text).toContain('<div id="root" data-prerendered>');
     expect(home.text).toMatch(/<h1[^>]*>Random prize draws you can prove were fair<\/h1>/);
     expect(home.text).toContain('<meta name="fairdraw-allowed-hostnames" content="fairdraw.test"></head>');
-    // No script in the head: the inline loader starts the app after the first contentful paint.
+    // No script in the head: the inline loader runs the entry after the first contentful paint, and the app starts
+    // at the visitor's first input (no analytics service is configured, nobody is signed in).
     const head = home.text.slice(0, home.text.indexOf('</head>'));
     expect(head).not.toMatch(/<script|modulepreload/);
+    expect(head).not.toContain('fairdraw-start');
     const loader = /<script>([\s\S]*?)<\/script>\s*<\/body>/.exec(home.text)?.[1] ?? '';
     expect(loader).toContain('first-contentful-paint');
+    expect(loader).toContain('function watchPrerenderedPage(');
     expect(loader).toMatch(/"\/assets\/index-[\w-]+\.js"/);
     expect(loader).toMatch(/"\/assets\/home-page-[\w-]+\.js"/);
     const generator = await request(t.app.getHttpServer()).get('/random-number-generator/').expect(200);
@@ -238,7 +241,12 @@ describe('allowed host names in the page', () => {
     expect(plain(await get('/').set('Cookie', 'screenshare=%7B%22enabled%22%3Atrue%7D').expect(200))).toBe(true);
     // The configured host name and the product's own domains get it.
     expect((await get('/').set('Host', 'www.fairdraw.test').expect(200)).text).toContain('data-prerendered');
-    expect((await get('/').set('Host', 'www.fairdraw.com').set('Cookie', 'fairdraw.sid=x').expect(200)).text).toContain('data-prerendered');
+    const signedIn = (await get('/').set('Host', 'www.fairdraw.com').set('Cookie', 'other=1; fairdraw.sid=x').set('Accept-Encoding', 'br').expect(200)).text;
+    expect(signedIn).toContain('data-prerendered');
+    // A signed-in visitor's app starts with the page (their account shows in the header), once per page variant.
+    expect(signedIn).toContain('<meta name="fairdraw-start" content="load"></head>');
+    expect((await get('/').set('Cookie', 'fairdraw.sid=y').expect(200)).text).toContain('<meta name="fairdraw-start" content="load"></head>');
+    expect((await get('/').set('Cookie', 'notfairdraw.sid=y').expect(200)).text).not.toContain('fairdraw-start');
   });
 
   it("preloads the screen's chunks with every other page", async () => {

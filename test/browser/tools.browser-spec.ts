@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { generateRng } from '../../src/tools/domain/rng-generation.js';
 import { resultText } from '../../src/tools/domain/rng-output.js';
 import { checkRngRequest, type RngRequestInput } from '../../src/tools/domain/rng-rules.js';
-import { isHydrated, launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
+import { gotoUnstarted, isHydrated, launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
 import { type HttpStub, sendJson, startHttpStub } from '../support/http-stub.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { visitorAddress } from '../support/tools.js';
@@ -63,18 +63,19 @@ describe('the random number and random sequence generators in Chromium', () => {
     return opened;
   }
 
-  it('on the prerendered page hydrates the form at the visitor\'s first input and keeps what they type', async () => {
+  it('on the prerendered page starts the app at the visitor\'s first input and keeps what they type before it runs', async () => {
     const { page, consoleErrors } = await visitor({ width: 412, height: 823 });
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     const hydrated = (selector: string) => isHydrated(page, selector);
-    await page.goto(base + '/random-number-generator/');
-    expect(await hydrated('header')).toBe(true);
+    await gotoUnstarted(page, base + '/random-number-generator/');
+    expect(await hydrated('header')).toBe(false);
     expect(await hydrated('form')).toBe(false);
-    // The first input: a tap into a field and typing.
+    // The first input: a tap into a field and typing at once.
     await page.getByLabel('How many numbers?').click();
     await page.keyboard.press('Control+A');
     await page.keyboard.type('7');
+    await page.waitForFunction(() => !document.querySelector('#root[data-prerendered]'));
     expect(await hydrated('form')).toBe(true);
     expect(await page.getByLabel('How many numbers?').inputValue()).toBe('7');
     await page.getByRole('button', { name: 'Generate numbers' }).click();

@@ -4,7 +4,7 @@ import request from 'supertest';
 import type { AnalyticsEvent } from '../../client/src/features/analytics/analytics.js';
 import { appConsoleErrors } from '../support/browser-accounts.js';
 import { customerInBrowser } from '../support/browser-draws.js';
-import { isHydrated, launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
+import { gotoUnstarted, isHydrated, launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { waitUntil } from '../support/wait-until.js';
 
@@ -41,45 +41,50 @@ describe('the draw wizard in Chromium', () => {
 
   const drawFromApi = async (id: string) => (await request(t.app.getHttpServer()).get('/api/draw/get').query({ id }).expect(200)).body as Record<string, unknown>;
 
-  it('on the prerendered home hydrates the wizard at the visitor\'s first input and keeps that input, the sections below as they come near', async () => {
+  it('on the prerendered home starts the app at the visitor\'s first input and handles that input, or when prices come into view', async () => {
     const { page, consoleErrors } = await chromium.newPage({ width: 412, height: 823 });
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     const hydrated = (selector: string) => isHydrated(page, selector);
+    const started = () => page.waitForFunction(() => !document.querySelector('#root[data-prerendered]'));
     const freshHome = async () => {
-      await page.goto(base + '/');
+      await gotoUnstarted(page, base + '/');
       await onStep(page, 'Name your draw');
-      // The app runs the page (the header is hydrated); the wizard is still the prerendered HTML.
-      expect(await hydrated('header')).toBe(true);
+      // Until the visitor's first input, the page is the prerendered HTML.
+      expect(await hydrated('header')).toBe(false);
       expect(await hydrated('#start input')).toBe(false);
     };
 
-    // The visitor's first input is a click on Continue: the wizard hydrates and handles that very click.
+    // The visitor's first input is a click on Continue: the app starts, hydrates the wizard and handles that click.
     await freshHome();
     await continueButton(page).click();
     await page.getByText('Please enter the name of the draw.').waitFor();
+    expect(await hydrated('header')).toBe(true);
 
-    // Or a tap into the name field and typing: nothing typed is lost.
+    // Or a tap into the name field and typing at once, before the app runs: nothing typed is lost, and the wizard's
+    // state holds it (Continue passes the name rule).
     await freshHome();
     await page.getByLabel('Name of the draw').click();
     await page.keyboard.type('Spring giveaway');
+    await started();
     expect(await hydrated('#start input')).toBe(true);
     expect(await page.getByLabel('Name of the draw').inputValue()).toBe('Spring giveaway');
     await page.getByLabel('Organisation running the draw').fill('Acme Pty Ltd');
     await continueButton(page).click();
     await onStep(page, 'How will you enter the entries?');
 
-    // Below the fold, prices come once the visitor nears them, even with no input (a scroll by script here).
+    // With no input at all, the app starts once the prices below the fold come into view (a scroll by script here);
+    // the wizard, still untouched, waits for the first input.
     await freshHome();
-    expect(await hydrated('#pricing')).toBe(false);
     await page.evaluate(() => document.getElementById('pricing')!.scrollIntoView());
     await page.getByText('Up to 1,000,000 winners').waitFor();
+    expect(await hydrated('header')).toBe(true);
     expect(await hydrated('#start input')).toBe(false);
 
     const views = (await page.evaluate(() => (window as unknown as { __FAIRDRAW_ANALYTICS_EVENTS__: AnalyticsEvent[] }).__FAIRDRAW_ANALYTICS_EVENTS__))
       .filter((event) => event.kind === 'pageView')
       .map((event) => event.name);
-    // The first step's page view comes with the page, not with the wizard's hydration.
+    // The first step's page view comes with the app's start, not with the wizard's hydration.
     expect(views).toContain('/details');
     expect(pageErrors).toEqual([]);
     expect(appConsoleErrors(consoleErrors)).toEqual([]);

@@ -33,9 +33,11 @@ export async function launchBrowser(options: { args?: string[] } = {}): Promise<
       const context = await browser.newContext({ viewport: { width, height } });
       if (recordAnalytics) await context.addInitScript(() => ((window as unknown as { __FAIRDRAW_ANALYTICS__: string }).__FAIRDRAW_ANALYTICS__ = 'record'));
       const page = await context.newPage();
-      // A prerendered page (home, the number generator) shows before its scripts have run: a test interacts with it
-      // once the app has hydrated it, as a visitor's click would otherwise go to the plain link or nowhere.
+      // A prerendered page (home, the number generator, a certificate) shows before its app runs, which starts at
+      // the visitor's first input: a test starts it and interacts once the app has hydrated the page (the tests of
+      // what happens before open the page with `gotoUnstarted`).
       const goto = page.goto.bind(page);
+      unstartedGoto.set(page, goto);
       page.goto = async (url, gotoOptions) => {
         const response = await goto(url, gotoOptions);
         await appStarted(page);
@@ -53,8 +55,19 @@ export async function launchBrowser(options: { args?: string[] } = {}): Promise<
   };
 }
 
-/** Waits until the app runs the page: a prerendered page (home, the number generator) has been hydrated. */
+const unstartedGoto = new WeakMap<Page, Page['goto']>();
+
+/** Opens `url` as a visitor does, without the input that starts the app on a prerendered page. */
+export async function gotoUnstarted(page: Page, url: string): Promise<void> {
+  await unstartedGoto.get(page)!(url);
+}
+
+/**
+ * Starts the app on a prerendered page with an input that does nothing else (a press of Shift), and waits until it
+ * runs the page: hydrated, its marker gone. A page the app renders itself only waits.
+ */
 export async function appStarted(page: Page): Promise<void> {
+  if (await page.locator('#root[data-prerendered]').count()) await page.keyboard.press('Shift');
   await page.waitForFunction(() => !document.querySelector('#root[data-prerendered]'));
 }
 

@@ -1,10 +1,5 @@
 import { type ReactNode, use } from 'react';
-
-/**
- * The inputs that show a visitor is using the page (a scroll by touch, wheel or key is one of them). A click and an
- * input too: assistive technology can activate a control or enter text without pointer or key events before them.
- */
-const ENGAGEMENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel', 'click', 'input'] as const;
+import { firstInput, inView } from './first-input';
 
 interface Gate {
   promise: Promise<void>;
@@ -32,35 +27,7 @@ const approaches = new Map<string, Gate>();
  */
 export function deferUntilEngagement(target: Window): void {
   approaches.clear();
-  engagement = gate(
-    new Promise<void>((resolve) => {
-      const engaged = () => {
-        for (const type of ENGAGEMENT_EVENTS) target.removeEventListener(type, engaged, true);
-        resolve();
-      };
-      for (const type of ENGAGEMENT_EVENTS) target.addEventListener(type, engaged, { capture: true, passive: true });
-    }),
-  );
-}
-
-/** Settles once the element comes into the viewport (at once without the element or the API). */
-function approached(id: string): Promise<void> {
-  return new Promise((resolve) => {
-    const element = document.getElementById(id);
-    if (!element || typeof IntersectionObserver === 'undefined') {
-      resolve();
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        resolve();
-      },
-      { rootMargin: '0px' },
-    );
-    observer.observe(element);
-  });
+  engagement = gate(firstInput(target));
 }
 
 function pendingGate(nearElementId: string | undefined): Gate | null {
@@ -68,7 +35,7 @@ function pendingGate(nearElementId: string | undefined): Gate | null {
   if (!nearElementId) return engagement;
   let found = approaches.get(nearElementId);
   if (!found) {
-    found = gate(Promise.race([engagement.promise, approached(nearElementId)]));
+    found = gate(Promise.race([engagement.promise, inView(document.getElementById(nearElementId))]));
     approaches.set(nearElementId, found);
   }
   return found.open ? null : found;
@@ -76,8 +43,9 @@ function pendingGate(nearElementId: string | undefined): Gate | null {
 
 /**
  * A part of a prerendered page that a visitor only needs once they use the page (the wizard) or reach it (the
- * sections below the fold, `nearElementId` naming the element of its prerendered HTML that holds them all): its hydration, the
- * largest share of the work after the first paint on a phone, waits until then. It must sit in a Suspense boundary.
+ * sections below the fold, `nearElementId` naming the element of its prerendered HTML that holds them all, which
+ * should carry START_IN_VIEW_ATTRIBUTE): its hydration, the largest share of the work after the first paint on a
+ * phone, waits until then. It must sit in a Suspense boundary.
  * Rendered at once everywhere else (the prerendering, a page the client renders, a later visit to the page).
  */
 export function HydrateOnEngagement({ nearElementId, children }: { nearElementId?: string; children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { Box, Progress } from '@mantine/core';
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useSiteConfigurationData } from '../api/site-api';
 import { SessionKeeper } from '../features/accounts/components/session-keeper';
@@ -50,8 +50,14 @@ export function RootLayout() {
     if (current) analytics.pageView(location.pathname, titleFor(current.route, country));
   }, [current?.name, country, location.pathname, analytics]);
 
-  // A layout effect runs before the screens' effects, so a screen may still scroll somewhere (home's ?pricing).
+  // A layout effect runs before the screens' effects, so a screen may still scroll somewhere (home's ?pricing). Not
+  // on the first screen: its scroll position is the browser's, or the visitor's who scrolled before the app ran.
+  const firstScreen = useRef(true);
   useLayoutEffect(() => {
+    if (firstScreen.current) {
+      firstScreen.current = false;
+      return;
+    }
     if (!location.hash) window.scrollTo(0, 0);
   }, [location.pathname, location.hash]);
 

@@ -3,20 +3,29 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { selectAnalytics } from '../features/analytics/analytics';
 import { readCurrencyCookie } from '../features/site/currency-cookie';
 import { readScreenShareCookie } from '../features/site/screen-share';
+import { replayHeldInputs } from './first-input';
 import { deferUntilEngagement } from './hydrate-on-engagement';
 import { blockBackspaceNavigation } from './keyboard';
 import { PRERENDERED_ATTRIBUTE } from './prerendered';
 import { yieldToBrowser } from './yield';
 
+/** How a prerendered page is started. */
+export interface PrerenderedStart {
+  /** The visitor's first input started the app: every part hydrates now. */
+  engaged: boolean;
+}
+
 /**
- * Starts the app in `container`: hydrates the prerendered page it holds, or renders the page. Under a prerendered
- * page the visitor already sees the content: the work goes in short tasks, leaving the browser free in between.
+ * Starts the app in `container`: hydrates the prerendered page it holds (`prerenderedStart`), or renders the page.
+ * Under a prerendered page the visitor already sees the content: the work goes in short tasks, leaving the browser
+ * free in between.
  */
-export async function start(container: HTMLElement, prerendered: boolean): Promise<void> {
+export async function start(container: HTMLElement, prerenderedStart?: PrerenderedStart): Promise<void> {
   blockBackspaceNavigation(document);
+  const prerendered = prerenderedStart !== undefined;
   const pause = prerendered ? yieldToBrowser : async () => {};
   // From here, not from the hydration: an input while the app starts counts as the visitor's first.
-  if (prerendered) deferUntilEngagement(window);
+  if (prerenderedStart && !prerenderedStart.engaged) deferUntilEngagement(window);
   // The app's code is evaluated in stages, a task each (the store and its API, the routes and the page frame, the
   // providers), instead of one long task: on a phone evaluating it all at once blocks the page for a few hundred ms.
   const [{ createStore }, { restoreApiCache }] = await Promise.all([import('./store'), import('./api-cache')]);
@@ -49,11 +58,13 @@ export async function start(container: HTMLElement, prerendered: boolean): Promi
   // Once hydrated the page is the app's: the marker goes (what tests wait for before they interact).
   const started = () => container.removeAttribute(PRERENDERED_ATTRIBUTE);
   const app = <AppRoot store={store} serverState={serverState} router={router} analytics={selectAnalytics(window)} onStarted={prerendered ? started : undefined} />;
-  if (prerendered) {
+  if (prerenderedStart) {
     // A transition: hydration yields to the browser between pieces instead of blocking it in one long task.
     startTransition(() => {
       hydrateRoot(container, app);
     });
+    // React listens from here: what the visitor did meanwhile reaches it now (hydrating at once what it touches).
+    replayHeldInputs(window, container);
   } else {
     createRoot(container).render(app);
   }

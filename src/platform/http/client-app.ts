@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE_NAME } from './sessions.js';
 
 const COUNTRY_PREFIX = /^\/(au|ca|nz|uk|us)(?=\/|$)/;
 /** A public certificate page, `/cert/{shortCode}/` with no suffix or `x` (part 1 §2). */
@@ -90,21 +91,28 @@ function attribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+export interface ClientAppOptions {
+  /** Extra host names the client starts on (ALLOWED_HOSTNAMES, comma-separated). */
+  allowedHostnames?: string;
+  /** Renders a public certificate page with its certificate where a prerendered page would be served. */
+  certificates?: PublicCertificateReader;
+  /** The app starts with a prerendered page's load rather than at the visitor's first input. */
+  startAtLoad?: boolean;
+}
+
 /**
  * Serves the Vite build, hashed assets cached for a year, and returns the fallback that answers client pages.
  * The page carries the configured extra host names (ALLOWED_HOSTNAMES) in a meta tag: the client refuses to start
- * on any other host but its own domains and local ones. With `certificates`, a public certificate page is rendered
- * with its certificate where a prerendered page would be served.
+ * on any other host but its own domains and local ones.
  */
 export async function serveClientApp(
   app: NestFastifyApplication,
   distDir: string,
-  allowedHostnames = '',
-  certificates?: PublicCertificateReader,
+  { allowedHostnames = '', certificates, startAtLoad = false }: ClientAppOptions = {},
 ): Promise<ClientFallback | undefined> {
   const root = resolve(distDir);
   if (!existsSync(join(root, 'index.html'))) return undefined;
-  const meta = `<meta name="fairdraw-allowed-hostnames" content="${attribute(allowedHostnames)}">`;
+  const meta = `<meta name="fairdraw-allowed-hostnames" content="${attribute(allowedHostnames)}">` + (startAtLoad ? START_AT_LOAD_META : '');
   const withMeta = (html: string) => html.replace('</head>', `${meta}</head>`);
   // Read once, like the asset routes (wildcard: false): a new build is served after a restart.
   const indexHtml = withMeta(readFileSync(join(root, 'index.html'), 'utf8'));
@@ -183,13 +191,16 @@ export async function serveClientApp(
       void reply.header('Vary', 'Accept-Encoding, Cookie');
       if (prerenderedPageApplies(request.hostname, request.headers.cookie, build.productDomains, configured)) {
         const encoding = preferredEncoding(request.headers['accept-encoding']);
+        // A signed-in visitor's page shows their account once the app runs: it starts with the page.
+        const signedIn = !startAtLoad && SESSION_COOKIE.test(request.headers.cookie ?? '');
+        const send = (page: RenderedPage) => sendPage(reply, signedIn ? startingAtLoad(page) : page, encoding);
         if (prerendered) {
-          sendPage(reply, prerendered, encoding);
+          send(prerendered);
           return true;
         }
         // An unknown or draft code, or a failure, gets the plain page: the client shows what it shows today.
         renderCertificatePage(path, rendered![1]).then(
-          (page) => (page === null ? sendPlainPage() : sendPage(reply, page, encoding)),
+          (page) => (page === null ? sendPlainPage() : send(page)),
           (error: unknown) => {
             logger.error(`Rendering a certificate page failed: ${error instanceof Error ? error.stack : String(error)}`);
             sendPlainPage();
@@ -225,6 +236,21 @@ interface CompressedPage {
 
 /** A rendered page and the encodings it has been sent in so far. */
 type RenderedPage = Pick<CompressedPage, 'identity'> & Partial<Omit<CompressedPage, 'identity'>>;
+
+/** Asks the client to start the app with a prerendered page's load, not at the visitor's first input (client/src/app/first-input.ts). */
+const START_AT_LOAD_META = '<meta name="fairdraw-start" content="load">';
+const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE_NAME.replace('.', '\\.')}=`);
+const startingAtLoadPages = new WeakMap<RenderedPage, RenderedPage>();
+
+/** The page with START_AT_LOAD_META, made once per page (and compressed once per encoding, when first sent). */
+function startingAtLoad(page: RenderedPage): RenderedPage {
+  let variant = startingAtLoadPages.get(page);
+  if (!variant) {
+    variant = { identity: page.identity.replace('</head>', `${START_AT_LOAD_META}</head>`) };
+    startingAtLoadPages.set(page, variant);
+  }
+  return variant;
+}
 
 function compressedPage(html: string): CompressedPage {
   return { identity: html, br: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(html, { level: 9 }) };

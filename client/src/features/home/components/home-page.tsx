@@ -260,7 +260,8 @@ export default function HomePage() {
 
       <Suspense>
         <HydrateOnEngagement nearElementId="home-sections">
-          <div id="home-sections">
+          {/* Prices need the app: on the prerendered page it starts when they come into view (START_IN_VIEW_ATTRIBUTE). */}
+          <div id="home-sections" data-start-in-view="">
             <AboutSections />
             <Pricing />
           </div>
