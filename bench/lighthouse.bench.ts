@@ -1,7 +1,8 @@
 // Lighthouse (npm `lighthouse` driving Debian's Chromium) on home, a generator and the public certificate page of a
 // real drawn draw, on the production build served by the real app. Desktop settings (Lighthouse's desktop preset, its simulated throttling)
 // and the mobile default are both recorded; the issue's bar is 90 in every category. Each figure is the median of
-// LIGHTHOUSE_RUNS runs (3), with every run's performance score and total blocking time beside it.
+// LIGHTHOUSE_RUNS runs (3), with every run's performance score and total blocking time beside it; a run Lighthouse
+// could not score shows as null, with its reason under `unscoredRuns`, and is left out of the medians.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -75,6 +76,17 @@ interface RunResult {
   totalBlockingTimeMs: number;
   cumulativeLayoutShift: number;
   failingAudits: string[];
+  /** Why Lighthouse gave no performance score, when it gave none. */
+  unscored?: string;
+}
+
+const PERFORMANCE_METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+
+/** Lighthouse's own reason for a run without a performance score: its runtime error, or the metrics it could not measure. */
+function unscoredReason(lhr: { runtimeError?: { code: string; message: string }; audits: Record<string, { scoreDisplayMode?: string; errorMessage?: string }> }): string {
+  if (lhr.runtimeError) return `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
+  const failed = PERFORMANCE_METRICS.filter((id) => lhr.audits[id]?.scoreDisplayMode === 'error').map((id) => `${id}: ${lhr.audits[id].errorMessage ?? 'error'}`);
+  return failed.length > 0 ? failed.join('; ') : 'no performance score, no error given';
 }
 
 const suite: BenchSuite = {
@@ -120,6 +132,7 @@ const suite: BenchSuite = {
           largestContentfulPaintMs: audits['largest-contentful-paint']?.numericValue ?? 0,
           totalBlockingTimeMs: audits['total-blocking-time']?.numericValue ?? 0,
           cumulativeLayoutShift: audits['cumulative-layout-shift']?.numericValue ?? 0,
+          unscored: unscored ? unscoredReason(result.lhr) : undefined,
           failingAudits: Object.values(audits)
             .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode === 'binary')
             .map((audit) => audit.id),
@@ -132,7 +145,10 @@ const suite: BenchSuite = {
             const runs: RunResult[] = [];
             for (let run = 0; run < RUNS; run++) runs.push(await audit(base + page.path, form, run === 0 ? `${page.name} (${form})` : undefined));
             const elapsed = runs.map((result) => result.elapsedMs);
-            const of = (pick: (result: RunResult) => number) => median(runs.map(pick));
+            // A run Lighthouse could not score says nothing of the page: the medians are of the scored runs, and
+            // such a run is listed with Lighthouse's reason.
+            const scored = runs.some((result) => !result.unscored) ? runs.filter((result) => !result.unscored) : runs;
+            const of = (pick: (result: RunResult) => number) => median(scored.map(pick));
             const scores = Object.fromEntries(CATEGORIES.map((id) => [id, of((result) => result.scores[id])]));
             figures.push({
               name: `${page.name} (${form})`,
@@ -142,7 +158,8 @@ const suite: BenchSuite = {
               maxMs: Math.round(Math.max(...elapsed)),
               // Each category's median score over the runs, and each run's performance score.
               scores,
-              performanceRuns: runs.map((result) => result.scores.performance),
+              performanceRuns: runs.map((result) => (result.unscored ? null : result.scores.performance)),
+              ...(runs.some((result) => result.unscored) && { unscoredRuns: runs.flatMap((result) => (result.unscored ? [result.unscored] : [])) }),
               allAtLeast90: Object.values(scores).every((score) => score >= 90),
               firstContentfulPaintMs: Math.round(of((result) => result.firstContentfulPaintMs)),
               largestContentfulPaintMs: Math.round(of((result) => result.largestContentfulPaintMs)),
