@@ -4,7 +4,7 @@ import type { AnalyticsEvent } from '../../client/src/features/analytics/analyti
 import { outboxFor, registeredUser } from '../support/accounts.js';
 import { logInThroughPage } from '../support/browser-accounts.js';
 import { customerInBrowser, submitDraw } from '../support/browser-draws.js';
-import { launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
+import { gotoUnstarted, launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { waitUntil } from '../support/wait-until.js';
 
@@ -228,6 +228,18 @@ describe('the site around the product in Chromium', () => {
       expect(sent).toContainEqual(['config', 'G-FAIRDRAW1', { send_page_view: false, anonymize_ip: true }]);
       expect(sent).toContainEqual(['event', 'page_view', expect.objectContaining({ page_path: '/about/' })]);
       await context.close();
+
+      // With a service configured, a prerendered page's app starts with the load: a visit with no input is counted.
+      const reader = await chromium.newPage({ recordAnalytics: false });
+      await watch(reader.context);
+      await gotoUnstarted(reader.page, measuredBase + '/');
+      await reader.page.waitForFunction(() => !document.querySelector('#root[data-prerendered]'));
+      await waitUntil(
+        () => dataLayer(reader.page),
+        (entries) => entries.some((entry) => entry[0] === 'event' && entry[1] === 'page_view' && (entry[2] as { page_path?: string }).page_path === '/'),
+        "home's page view in the data layer",
+      );
+      await reader.context.close();
     } finally {
       await measured.close();
     }
