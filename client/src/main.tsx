@@ -4,7 +4,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import 'virtual:mantine-variables.css';
 import { configuredHostnames, isAllowedHostname } from './app/countries';
-import { firstUse, startsAtLoad } from './app/first-input';
+import { firstUse, inputSeen, releaseHeldInputs, startsAtLoad } from './app/first-input';
 import { PRERENDERED_ATTRIBUTE } from './app/prerendered';
 import { yieldToBrowser } from './app/yield';
 
@@ -26,12 +26,18 @@ async function boot(): Promise<void> {
   // which it then handles, or when a part that needs it comes into view; a visit spent reading the first screen
   // costs a phone no script at all (unless the server asks otherwise: a configured analytics service counts every
   // visit).
-  const engaged = startsAtLoad(document) ? false : await firstUse(window, container);
-  // The app's code runs in several tasks, React first, then the start's stages (its chunks are already preloaded).
-  await import('react-dom/client');
-  await yieldToBrowser();
-  const { start } = await import('./app/start');
-  await start(container, { engaged });
+  const engaged = startsAtLoad(document) ? inputSeen(window) : await firstUse(window, container);
+  try {
+    // The app's code runs in several tasks, React first, then the start's stages (its chunks are already preloaded).
+    await import('react-dom/client');
+    await yieldToBrowser();
+    const { start } = await import('./app/start');
+    await start(container, { engaged });
+  } catch (error) {
+    // A chunk that could not be loaded (a lost connection): the page's own controls work again without the app.
+    releaseHeldInputs(window);
+    throw error;
+  }
 }
 
 void boot();

@@ -68,13 +68,22 @@ describe('the random number and random sequence generators in Chromium', () => {
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     const hydrated = (selector: string) => isHydrated(page, selector);
+    // The start's chunk is held back until the text is in: the visitor types before the app runs.
+    let typed!: () => void;
+    const textIn = new Promise<void>((resolve) => (typed = resolve));
+    await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+      await textIn;
+      await route.continue();
+    });
     await gotoUnstarted(page, base + '/random-number-generator/');
     expect(await hydrated('header')).toBe(false);
     expect(await hydrated('form')).toBe(false);
-    // The first input: a tap into a field and typing at once.
+    // The first input: a tap into a field and typing.
     await page.getByLabel('How many numbers?').click();
     await page.keyboard.press('Control+A');
     await page.keyboard.type('7');
+    expect(await hydrated('form')).toBe(false);
+    typed();
     await page.waitForFunction(() => !document.querySelector('#root[data-prerendered]'));
     expect(await hydrated('form')).toBe(true);
     expect(await page.getByLabel('How many numbers?').inputValue()).toBe('7');
@@ -84,6 +93,24 @@ describe('the random number and random sequence generators in Chromium', () => {
     expect(pageErrors).toEqual([]);
     expect(consoleErrors).toEqual([]);
     await page.context().close();
+
+    // A first input that is a click on the form's button, before the app runs: held (the plain form is not sent, the
+    // page stays), then handled by the app once it runs.
+    const second = await visitor({ width: 412, height: 823 });
+    let clicked!: () => void;
+    const clickIn = new Promise<void>((resolve) => (clicked = resolve));
+    await second.page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+      await clickIn;
+      await route.continue();
+    });
+    await gotoUnstarted(second.page, base + '/random-number-generator/');
+    await second.page.getByRole('button', { name: 'Generate numbers' }).click();
+    expect(second.page.url()).toBe(base + '/random-number-generator/');
+    clicked();
+    await second.page.getByRole('heading', { level: 2, name: 'Your random numbers' }).waitFor();
+    expect(second.page.url()).toBe(base + '/random-number-generator/');
+    expect(second.consoleErrors).toEqual([]);
+    await second.page.context().close();
   });
 
   it('prefills the form from the query, generates with a quantum seed, shows the numbers and their chart, and downloads them', async () => {

@@ -61,12 +61,22 @@ describe('the draw wizard in Chromium', () => {
     await page.getByText('Please enter the name of the draw.').waitFor();
     expect(await hydrated('header')).toBe(true);
 
-    // Or a tap into the name field and typing at once, before the app runs: nothing typed is lost, and the wizard's
-    // state holds it (Continue passes the name rule).
+    // Or a tap into the name field and typing before the app runs (its start's chunk held back until the text is in):
+    // nothing typed is lost, and the wizard's state holds it (Continue passes the name rule).
+    const startChunk = /\/assets\/start-[\w-]+\.js$/;
+    let typed!: () => void;
+    const textIn = new Promise<void>((resolve) => (typed = resolve));
+    await page.route(startChunk, async (route) => {
+      await textIn;
+      await route.continue();
+    });
     await freshHome();
     await page.getByLabel('Name of the draw').click();
     await page.keyboard.type('Spring giveaway');
+    expect(await hydrated('#start input')).toBe(false);
+    typed();
     await started();
+    await page.unroute(startChunk);
     expect(await hydrated('#start input')).toBe(true);
     expect(await page.getByLabel('Name of the draw').inputValue()).toBe('Spring giveaway');
     await page.getByLabel('Organisation running the draw').fill('Acme Pty Ltd');

@@ -8,8 +8,10 @@ export const ENGAGEMENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focus
 export interface PageWatch {
   /** An input has happened. */
   input: boolean;
-  /** The activations held for the app (clicks but on links, and form submissions); null once it has taken them. */
-  held: Event[] | null;
+  /** Clicks held for the app (but on links); null once the app has taken them. */
+  clicks: Event[] | null;
+  /** Form submissions held for the app; null once it has taken them (after its hydration: see replayHeldSubmissions). */
+  submits: Event[] | null;
 }
 
 /** The window property holding the page's PageWatch. */
@@ -23,7 +25,7 @@ export const PAGE_WATCH_PROPERTY = '__fairdrawWatch';
  * nothing, or submit the plain form and reload the page.
  */
 export function watchPrerenderedPage(win: Window, types: readonly string[], property: string): void {
-  const watch: PageWatch = { input: false, held: [] };
+  const watch: PageWatch = { input: false, clicks: [], submits: [] };
   (win as unknown as Record<string, PageWatch>)[property] = watch;
   const seen = () => {
     watch.input = true;
@@ -31,13 +33,14 @@ export function watchPrerenderedPage(win: Window, types: readonly string[], prop
   };
   for (const type of types) win.addEventListener(type, seen, { capture: true, passive: true });
   const hold = (event: Event) => {
+    const held = event.type === 'submit' ? watch.submits : watch.clicks;
     const root = win.document.getElementById('root');
     const target = event.target;
-    if (!watch.held || !root || !(target instanceof Element) || !root.contains(target)) return;
+    if (!held || !root || !(target instanceof Element) || !root.contains(target)) return;
     if (event.type === 'click' && target.closest('a[href]')) return;
     event.preventDefault();
     event.stopPropagation();
-    watch.held.push(event);
+    held.push(event);
   };
   win.addEventListener('click', hold, true);
   win.addEventListener('submit', hold, true);
@@ -47,12 +50,17 @@ function pageWatch(target: Window): PageWatch | undefined {
   return (target as unknown as Record<string, PageWatch | undefined>)[PAGE_WATCH_PROPERTY];
 }
 
+/** Whether the page's inline script has seen an input already. */
+export function inputSeen(target: Window): boolean {
+  return pageWatch(target)?.input === true;
+}
+
 /**
  * Settles at the visitor's first input anywhere on the page (capture phase: before any handler sees it), or at once
  * when the page's inline script has seen one already.
  */
 export function firstInput(target: Window): Promise<void> {
-  if (pageWatch(target)?.input) return Promise.resolve();
+  if (inputSeen(target)) return Promise.resolve();
   return new Promise<void>((resolve) => {
     const engaged = () => {
       for (const type of ENGAGEMENT_EVENTS) target.removeEventListener(type, engaged, true);
@@ -103,23 +111,43 @@ const TEXT_FIELDS = 'textarea, input:not([type]), input[type=text], input[type=s
 
 /**
  * Gives the app, just started on a prerendered page (React listening), what the visitor did before it ran: the text
- * typed into fields, then the activations the page's inline script held. From then on the app sees inputs itself.
- * React hydrates at once what these events reach (its selective hydration); the text goes first, so that a held click
- * on Continue sees it.
+ * typed into fields, then the clicks the page's inline script held, in that order whatever the order they came in.
+ * From then on the app sees clicks itself. React hydrates at once what these events reach (its selective hydration);
+ * the text goes first, so that a held click on Continue sees it.
  */
 export function replayHeldInputs(target: Window, container: HTMLElement): void {
   const watch = pageWatch(target);
-  const held = watch?.held ?? [];
-  if (watch) watch.held = null;
+  const clicks = watch?.clicks ?? [];
+  if (watch) watch.clicks = null;
   for (const field of container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TEXT_FIELDS)) {
     if (field.value !== field.defaultValue) replayTyping(field);
   }
-  for (const event of held) {
+  for (const event of clicks) {
     const element = event.target as Element;
-    if (!element.isConnected) continue;
-    if (event.type === 'submit') (element as HTMLFormElement).requestSubmit();
-    else element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: target }));
+    if (element.isConnected) element.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: target }));
   }
+}
+
+/**
+ * Submits again, through the app, the forms submitted before its page was hydrated, once it is: React does not
+ * replay a submission that reaches a part not yet hydrated, and the browser would then send the plain form.
+ */
+export function replayHeldSubmissions(target: Window): void {
+  const watch = pageWatch(target);
+  const submits = watch?.submits ?? [];
+  if (watch) watch.submits = null;
+  for (const event of submits) {
+    const form = event.target as HTMLFormElement;
+    if (form.isConnected) form.requestSubmit((event as SubmitEvent).submitter);
+  }
+}
+
+/** Stops holding inputs for an app that failed to start: the page's controls do what they do without it. */
+export function releaseHeldInputs(target: Window): void {
+  const watch = pageWatch(target);
+  if (!watch) return;
+  watch.clicks = null;
+  watch.submits = null;
 }
 
 /**
@@ -129,10 +157,13 @@ export function replayHeldInputs(target: Window, container: HTMLElement): void {
  */
 function replayTyping(field: HTMLInputElement | HTMLTextAreaElement): void {
   const typed = field.value;
+  // The caret stays where the visitor left it (null where the field has none, a number field).
+  const { selectionStart, selectionEnd } = field;
   const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
   const setValue = Object.getOwnPropertyDescriptor(prototype, 'value')!.set!;
   setValue.call(field, field.defaultValue);
   field.dispatchEvent(new Event('input', { bubbles: true }));
   setValue.call(field, typed);
   field.dispatchEvent(new Event('input', { bubbles: true }));
+  if (selectionStart !== null && selectionEnd !== null && field === field.ownerDocument.activeElement) field.setSelectionRange(selectionStart, selectionEnd);
 }

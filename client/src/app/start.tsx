@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { selectAnalytics } from '../features/analytics/analytics';
 import { readCurrencyCookie } from '../features/site/currency-cookie';
 import { readScreenShareCookie } from '../features/site/screen-share';
-import { replayHeldInputs } from './first-input';
+import { replayHeldInputs, replayHeldSubmissions } from './first-input';
 import { deferUntilEngagement } from './hydrate-on-engagement';
 import { blockBackspaceNavigation } from './keyboard';
 import { PRERENDERED_ATTRIBUTE } from './prerendered';
@@ -56,7 +56,10 @@ export async function start(container: HTMLElement, prerenderedStart?: Prerender
   const { AppRoot } = await import('./app-root');
   await pause();
   // Once hydrated the page is the app's: the marker goes (what tests wait for before they interact).
-  const started = () => container.removeAttribute(PRERENDERED_ATTRIBUTE);
+  const started = () => {
+    container.removeAttribute(PRERENDERED_ATTRIBUTE);
+    replayHeldSubmissions(window);
+  };
   const app = <AppRoot store={store} serverState={serverState} router={router} analytics={selectAnalytics(window)} onStarted={prerendered ? started : undefined} />;
   if (prerenderedStart) {
     // A transition: hydration yields to the browser between pieces instead of blocking it in one long task.
