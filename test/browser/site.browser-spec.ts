@@ -4,7 +4,7 @@ import type { AnalyticsEvent } from '../../client/src/features/analytics/analyti
 import { outboxFor, registeredUser } from '../support/accounts.js';
 import { logInThroughPage } from '../support/browser-accounts.js';
 import { customerInBrowser, submitDraw } from '../support/browser-draws.js';
-import { gotoUnstarted, launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
+import { appHydrated, gotoUnstarted, launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { waitUntil } from '../support/wait-until.js';
 
@@ -233,7 +233,7 @@ describe('the site around the product in Chromium', () => {
       const reader = await chromium.newPage({ recordAnalytics: false });
       await watch(reader.context);
       await gotoUnstarted(reader.page, measuredBase + '/');
-      await reader.page.waitForFunction(() => !document.querySelector('#root[data-prerendered]'));
+      await appHydrated(reader.page);
       await waitUntil(
         () => dataLayer(reader.page),
         (entries) => entries.some((entry) => entry[0] === 'event' && entry[1] === 'page_view' && (entry[2] as { page_path?: string }).page_path === '/'),

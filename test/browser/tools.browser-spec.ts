@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { generateRng } from '../../src/tools/domain/rng-generation.js';
 import { resultText } from '../../src/tools/domain/rng-output.js';
 import { checkRngRequest, type RngRequestInput } from '../../src/tools/domain/rng-rules.js';
-import { gotoUnstarted, isHydrated, launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
+import { appHydrated, gotoUnstarted, holdBackAppStart, isHydrated, launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
 import { type HttpStub, sendJson, startHttpStub } from '../support/http-stub.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { visitorAddress } from '../support/tools.js';
@@ -69,12 +69,7 @@ describe('the random number and random sequence generators in Chromium', () => {
     page.on('pageerror', (error) => pageErrors.push(error.message));
     const hydrated = (selector: string) => isHydrated(page, selector);
     // The start's chunk is held back until the text is in: the visitor types before the app runs.
-    let typed!: () => void;
-    const textIn = new Promise<void>((resolve) => (typed = resolve));
-    await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
-      await textIn;
-      await route.continue();
-    });
+    const typed = await holdBackAppStart(page);
     await gotoUnstarted(page, base + '/random-number-generator/');
     expect(await hydrated('header')).toBe(false);
     expect(await hydrated('form')).toBe(false);
@@ -84,7 +79,7 @@ describe('the random number and random sequence generators in Chromium', () => {
     await page.keyboard.type('7');
     expect(await hydrated('form')).toBe(false);
     typed();
-    await page.waitForFunction(() => !document.querySelector('#root[data-prerendered]'));
+    await appHydrated(page);
     expect(await hydrated('form')).toBe(true);
     expect(await page.getByLabel('How many numbers?').inputValue()).toBe('7');
     await page.getByRole('button', { name: 'Generate numbers' }).click();
@@ -97,12 +92,7 @@ describe('the random number and random sequence generators in Chromium', () => {
     // A first input that is a click on the form's button, before the app runs: held (the plain form is not sent, the
     // page stays), then handled by the app once it runs.
     const second = await visitor({ width: 412, height: 823 });
-    let clicked!: () => void;
-    const clickIn = new Promise<void>((resolve) => (clicked = resolve));
-    await second.page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
-      await clickIn;
-      await route.continue();
-    });
+    const clicked = await holdBackAppStart(second.page);
     await gotoUnstarted(second.page, base + '/random-number-generator/');
     await second.page.getByRole('button', { name: 'Generate numbers' }).click();
     expect(second.page.url()).toBe(base + '/random-number-generator/');

@@ -4,7 +4,7 @@ import request from 'supertest';
 import type { AnalyticsEvent } from '../../client/src/features/analytics/analytics.js';
 import { appConsoleErrors } from '../support/browser-accounts.js';
 import { customerInBrowser } from '../support/browser-draws.js';
-import { gotoUnstarted, isHydrated, launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
+import { appHydrated, gotoUnstarted, holdBackAppStart, isHydrated, launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { waitUntil } from '../support/wait-until.js';
 
@@ -46,7 +46,6 @@ describe('the draw wizard in Chromium', () => {
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     const hydrated = (selector: string) => isHydrated(page, selector);
-    const started = () => page.waitForFunction(() => !document.querySelector('#root[data-prerendered]'));
     const freshHome = async () => {
       await gotoUnstarted(page, base + '/');
       await onStep(page, 'Name your draw');
@@ -63,20 +62,13 @@ describe('the draw wizard in Chromium', () => {
 
     // Or a tap into the name field and typing before the app runs (its start's chunk held back until the text is in):
     // nothing typed is lost, and the wizard's state holds it (Continue passes the name rule).
-    const startChunk = /\/assets\/start-[\w-]+\.js$/;
-    let typed!: () => void;
-    const textIn = new Promise<void>((resolve) => (typed = resolve));
-    await page.route(startChunk, async (route) => {
-      await textIn;
-      await route.continue();
-    });
+    const typed = await holdBackAppStart(page);
     await freshHome();
     await page.getByLabel('Name of the draw').click();
     await page.keyboard.type('Spring giveaway');
     expect(await hydrated('#start input')).toBe(false);
     typed();
-    await started();
-    await page.unroute(startChunk);
+    await appHydrated(page);
     expect(await hydrated('#start input')).toBe(true);
     expect(await page.getByLabel('Name of the draw').inputValue()).toBe('Spring giveaway');
     await page.getByLabel('Organisation running the draw').fill('Acme Pty Ltd');

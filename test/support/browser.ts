@@ -68,7 +68,26 @@ export async function gotoUnstarted(page: Page, url: string): Promise<void> {
  */
 export async function appStarted(page: Page): Promise<void> {
   if (await page.locator('#root[data-prerendered]').count()) await page.keyboard.press('Shift');
+  await appHydrated(page);
+}
+
+/** Waits, with no input of its own, until the app has hydrated the prerendered page: its marker gone. */
+export async function appHydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('#root[data-prerendered]'));
+}
+
+/**
+ * Holds back the chunk of the app's start (`client/src/app/start.tsx`) on the page's next loads until `release` is
+ * called: what the test does meanwhile happens before the app runs, whatever the machine's speed.
+ */
+export async function holdBackAppStart(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
 }
 
 /** axe-core's serious and critical findings on the page as it is now. */
