@@ -3,6 +3,7 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { browser, registeredUser } from '../support/accounts.js';
 import { simpleDraw } from '../support/draws.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { waitUntil } from '../support/wait-until.js';
 
 describe('following a draw: list, cancel, reschedule, draw now, scrutineer, lookup, results (API)', () => {
   let t: TestApp;
@@ -95,6 +96,19 @@ describe('following a draw: list, cancel, reschedule, draw now, scrutineer, look
     await agent.post('/api/draw/reschedule/').send({ id, immediateDraw: true }).expect(200);
     expect((await agent.get('/api/draw/get/').query({ id })).body.state).toBe('drawn');
     await agent.post('/api/draw/reschedule/').send({ id, immediateDraw: true }).expect(409);
+  });
+
+  it('does not draw a draw moved to a later time when the job of its earlier time comes due', async () => {
+    const { agent } = await customer();
+    const id = await submit(agent, { scheduleOption: 1, scheduleDate: new Date(Date.now() + 2_500).toISOString() });
+    const later = inAnHour();
+    await agent.post('/api/draw/reschedule/').send({ id, scheduleDate: later, scheduleTimezone: 'Europe/London' }).expect(200);
+    const jobsOf = () =>
+      t.query<{ due_at: string; state: string }>(`SELECT data->>'dueAt' AS due_at, state::text FROM pgboss.job WHERE name = 'draw-execute' AND data->>'drawId' = $1`, [id]);
+    // The earlier time's job runs (pg-boss marks it completed) and leaves the draw as it was.
+    const jobs = await waitUntil(jobsOf, (rows) => rows.some((row) => row.due_at !== later && row.state === 'completed'), 'the earlier job to run');
+    expect(jobs.find((row) => row.due_at === later)?.state).toBe('created');
+    expect((await agent.get('/api/draw/get/').query({ id })).body).toMatchObject({ state: 'scheduled', relevantDate: later });
   });
 
   it('refuses changes too close to the draw time, as the page hides them', async () => {

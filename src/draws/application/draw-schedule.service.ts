@@ -28,8 +28,8 @@ export class DrawScheduleService implements OnModuleInit, OnApplicationShutdown 
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await this.jobs.work<{ drawId: string }>(QUEUE, async ({ drawId }) => {
-      await this.execution.execute(drawId, `scheduler (pid ${process.pid})`);
+    await this.jobs.work<{ drawId: string; dueAt?: string }>(QUEUE, async ({ drawId, dueAt }) => {
+      await this.execution.execute(drawId, `scheduler (pid ${process.pid})`, dueAt === undefined ? undefined : new Date(dueAt));
     });
     const everyMs = this.config.get('DRAW_SWEEP_SECONDS', { infer: true }) * 1000;
     this.sweepTimer = setInterval(() => void this.sweep(), everyMs);
@@ -40,8 +40,12 @@ export class DrawScheduleService implements OnModuleInit, OnApplicationShutdown 
     clearInterval(this.sweepTimer);
   }
 
+  /**
+   * Queues the draw's execution at `at`. A draw moved to another time keeps its earlier job (pg-boss has no cheap way
+   * to find and cancel it), so each job carries the time it was queued for and does nothing once the draw's time differs.
+   */
   async schedule(drawId: string, at: Date): Promise<void> {
-    await this.jobs.send(QUEUE, { drawId }, undefined, { startAfter: at, singletonKey: drawId });
+    await this.jobs.send(QUEUE, { drawId, dueAt: at.toISOString() }, undefined, { startAfter: at, singletonKey: drawId });
   }
 
   /** Executes every due draw still scheduled; a draw another process is executing waits on its lock, then is skipped. */

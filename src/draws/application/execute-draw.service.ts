@@ -31,9 +31,11 @@ export class ExecuteDrawService {
     private readonly entries: EntriesIndexService,
   ) {}
 
-  async execute(drawId: string, actor: string): Promise<ExecutionOutcome> {
+  /** `dueAt`: the time a scheduled job was queued for; a draw since moved to another time is not drawn by it. */
+  async execute(drawId: string, actor: string, dueAt?: Date): Promise<ExecutionOutcome> {
     const outcome = await this.draws.withLockedDraw(drawId, async (locked): Promise<ExecutionOutcome> => {
       if (locked.draw.state !== 'scheduled') return 'skipped';
+      if (dueAt !== undefined && locked.draw.scheduleDate.getTime() !== dueAt.getTime()) return 'skipped';
       let result: DrawResult;
       try {
         result = await this.run(locked.draw);
