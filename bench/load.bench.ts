@@ -101,7 +101,7 @@ async function cloneDraws(databaseUrl: string, id: string, count: number): Promi
       await client.query<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_name = 'draw' AND table_schema = 'public'`)
     ).rows
       .map((row) => row.column_name)
-      .filter((name) => !['id', 'short_code', 'name', 'schedule_date', 'drawn_at', 'created_at'].includes(name));
+      .filter((name) => !['id', 'short_code', 'name', 'schedule_date', 'drawn_at', 'created_at', 'submission_key'].includes(name));
     const copied = columns.join(', ');
     await client.query(
       `INSERT INTO draw (short_code, name, schedule_date, drawn_at, created_at, ${copied})

@@ -10,11 +10,11 @@ import { EntriesIndexService } from '../../uploads/application/entries-index.ser
 import { EntriesFileError } from '../../uploads/domain/entries-file/entries-file.error.js';
 import { UploadNotFoundError } from '../../uploads/domain/upload.errors.js';
 import { DRAW_REPOSITORY } from '../draws.tokens.js';
-import type { DrawEntries, DrawSource, EntryMethod, PrizeSpec } from '../domain/draw.js';
+import type { Draw, DrawEntries, DrawSource, EntryMethod, PrizeSpec } from '../domain/draw.js';
 import { DRAW_MESSAGES, normalisePrizes, prizeErrors, randomShortCode, type RuleErrors, scheduleErrors, simpleEntryErrors } from '../domain/draw-rules.js';
 import { DrawScheduleService } from './draw-schedule.service.js';
 import { ExecuteDrawService } from './execute-draw.service.js';
-import type { DrawRepository } from './ports/draw.repository.port.js';
+import { DuplicateSubmissionError, type DrawRepository } from './ports/draw.repository.port.js';
 
 export interface DrawSubmission {
   name: string;
@@ -62,6 +62,13 @@ export class SubmitDrawService {
 
   /** Checks every rule, takes the payment, stores the draw with its sealed seed, then draws it now or schedules it. */
   async submit(submission: DrawSubmission, submitter: Submitter): Promise<string> {
+    // A retry of a submission whose answer was lost finds the draw the first request made: before any rule is
+    // checked again, since the retry may come after the draw's time has passed.
+    const submissionKey = submitter.user && submission.idempotencyKey ? submission.idempotencyKey : null;
+    if (submissionKey) {
+      const made = await this.draws.findBySubmissionKey(submitter.user!.id, submissionKey);
+      if (made) return this.resume(made, submission, submitter.user!);
+    }
     const demo = submission.demo || submission.paymentOption === PaymentOption.Demo;
     const { winnersLimit } = await this.site.currentSettings();
     const entries = await this.entriesOf(submission, submitter, demo, winnersLimit);
@@ -76,20 +83,47 @@ export class SubmitDrawService {
     if (!free && !submitter.user) throw new ForbiddenException({ message: 'Please log in or create an account to pay for a draw.' });
     const seed = randomBytes(32);
     // A draw waiting for its payment is a draft: nothing executes it until the payment went through.
-    const draw = await this.createWithUniqueShortCode(submission, submitter, entries.entries, prizes, demo, seed, free ? 'scheduled' : 'draft');
-    if (!free) {
-      const actor = `user ${submitter.user!.id}`;
-      try {
-        await this.pay(submission, submitter.user!, draw.id);
-      } catch (error) {
-        await this.draws.deleteDraft(draw.id);
-        throw error;
-      }
-      await this.draws.markScheduled(draw.id, actor, this.clock.now());
+    let draw: Draw;
+    try {
+      draw = await this.createWithUniqueShortCode(submission, submitter, entries.entries, prizes, demo, seed, free ? 'scheduled' : 'draft', submissionKey);
+    } catch (error) {
+      // The same submission sent twice at once: the other request made the draw.
+      const made = error instanceof DuplicateSubmissionError ? await this.draws.findBySubmissionKey(submitter.user!.id, submissionKey!) : null;
+      if (!made) throw error;
+      return this.resume(made, submission, submitter.user!);
     }
-    if (submission.scheduleDate) await this.schedule.schedule(draw.id, submission.scheduleDate);
-    else await this.execution.execute(draw.id, submitter.user ? `user ${submitter.user.id}` : 'visitor');
+    if (!free) await this.payFor(draw, submission, submitter.user!);
+    await this.start(draw, submission, submitter.user ? `user ${submitter.user.id}` : 'visitor');
     return draw.id;
+  }
+
+  /**
+   * A draw already made by this submission (same owner and idempotency key). One still waiting for its payment (the
+   * first request died, or is still paying) is paid and started: the payment, the credit and the start are each done
+   * once whichever request gets there first.
+   */
+  private async resume(draw: Draw, submission: DrawSubmission, user: User): Promise<string> {
+    if (draw.state === 'draft') {
+      await this.payFor(draw, submission, user);
+      await this.start(draw, submission, `user ${user.id}`);
+    }
+    return draw.id;
+  }
+
+  /** Pays for a draft and marks it scheduled; a failed payment removes the draft, as if it was never submitted. */
+  private async payFor(draw: Draw, submission: DrawSubmission, user: User): Promise<void> {
+    try {
+      await this.pay(submission, user, draw.id);
+    } catch (error) {
+      await this.draws.deleteDraft(draw.id);
+      throw error;
+    }
+    await this.draws.markScheduled(draw.id, `user ${user.id}`, this.clock.now());
+  }
+
+  private async start(draw: Draw, submission: DrawSubmission, actor: string): Promise<void> {
+    if (submission.scheduleDate) await this.schedule.schedule(draw.id, draw.scheduleDate);
+    else await this.execution.execute(draw.id, actor);
   }
 
   private async entriesOf(
@@ -148,7 +182,8 @@ export class SubmitDrawService {
     demo: boolean,
     seed: Buffer,
     state: 'scheduled' | 'draft',
-  ) {
+    submissionKey: string | null,
+  ): Promise<Draw> {
     for (let attempt = 0; attempt < SHORT_CODE_ATTEMPTS; attempt++) {
       const draw = await this.draws.create(
         {
@@ -169,6 +204,7 @@ export class SubmitDrawService {
           paymentOption: submission.paymentOption,
           paymentId: null,
           creditId: null,
+          submissionKey,
         },
         submitter.user ? `user ${submitter.user.id}` : 'visitor',
       );

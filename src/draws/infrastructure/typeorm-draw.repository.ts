@@ -5,7 +5,7 @@ import { type DataSource, type EntityManager, LessThan, QueryFailedError, type R
 import { CopyBinaryWriter, uuidBytes } from '../../platform/database/copy-binary.js';
 import { copyRows } from '../../platform/database/copy-rows.js';
 import { columnList, preparedQuery } from '../../platform/database/prepared-query.js';
-import type { DrawListQuery, DrawnWinners, DrawRepository, LockedDraw, NewDraw } from '../application/ports/draw.repository.port.js';
+import { DuplicateSubmissionError, type DrawListQuery, type DrawnWinners, type DrawRepository, type LockedDraw, type NewDraw } from '../application/ports/draw.repository.port.js';
 import type { Scrutineer } from '../domain/draw-actions.js';
 import type { Draw, Winner } from '../domain/draw.js';
 import { DrawMapper } from './draw.mapper.js';
@@ -58,10 +58,16 @@ export class TypeormDrawRepository implements DrawRepository {
       });
       return this.findById(id);
     } catch (error) {
+      if (error instanceof QueryFailedError && (error.driverError as { constraint?: string }).constraint === 'draw_owner_submission_key') throw new DuplicateSubmissionError();
       if (error instanceof QueryFailedError && (error.driverError as { code?: string; constraint?: string }).constraint === 'draw_short_code_key') return null;
       if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION) return null;
       throw error;
     }
+  }
+
+  async findBySubmissionKey(ownerUserId: string, submissionKey: string): Promise<Draw | null> {
+    const [row] = (await this.dataSource.query('SELECT id FROM draw WHERE owner_user_id = $1 AND submission_key = $2', [ownerUserId, submissionKey])) as { id: string }[];
+    return row ? this.findById(row.id) : null;
   }
 
   async findById(id: string): Promise<Draw | null> {

@@ -1,6 +1,13 @@
 import type { Scrutineer } from '../../domain/draw-actions.js';
 import type { Draw, DrawEntries, DrawSource, DrawState, PrizeSpec, Winner } from '../../domain/draw.js';
 
+/** The owner already has a draw made by a submission with this idempotency key. */
+export class DuplicateSubmissionError extends Error {
+  constructor() {
+    super('A draw was already submitted with this idempotency key');
+  }
+}
+
 export interface NewDraw {
   shortCode: string;
   name: string;
@@ -19,6 +26,8 @@ export interface NewDraw {
   paymentOption: number;
   paymentId: string | null;
   creditId: string | null;
+  /** The submission's idempotency key (owners only): a second draw with the same owner and key is refused. */
+  submissionKey: string | null;
 }
 
 /**
@@ -78,7 +87,10 @@ export interface DrawRepository {
   scrutineersOfOwner(ownerUserId: string): Promise<Scrutineer[]>;
   findByDisplayId(displayId: string): Promise<{ id: string } | null>;
   /** Creates the draw and its first audit entry; answers null when the short code is taken (try another). */
+  /** Null when the short code is taken; throws DuplicateSubmissionError when the owner's submission key is. */
   create(draw: NewDraw, actor: string): Promise<Draw | null>;
+  /** The owner's draw made by the submission with this idempotency key. */
+  findBySubmissionKey(ownerUserId: string, submissionKey: string): Promise<Draw | null>;
   findById(id: string): Promise<Draw | null>;
   /**
    * The draw with its prizes, its first `perPrize` winners and reserves of each prize (when drawn) and its scrutineer,
