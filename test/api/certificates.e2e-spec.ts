@@ -67,7 +67,7 @@ describe('certificates, branding and public certificate data (API)', () => {
 
   it('publishes the certificate of a drawn draw by short code: seed matching its commitment, winners a re-run gives', async () => {
     const cert = (await request(t.app.getHttpServer()).get(`/api/certificate/${simple.shortCode}`).expect(200)).body;
-    expect(cert).toMatchObject({ drawId: simple.id, shortCode: simple.shortCode, state: 'drawn', name: 'Spring giveaway', organisation: 'Acme Pty Ltd', entryCount: 500 });
+    expect(cert).toMatchObject({ drawId: simple.id, shortCode: simple.shortCode, state: 'drawn', name: 'Spring giveaway', organisation: 'Acme Pty Ltd', entryCount: 500, demo: true, test: false });
     expect(createHash('sha256').update(Buffer.from(cert.seed, 'hex')).digest('hex')).toBe(cert.seedHash);
     expect(cert.engineVersion).toBe('fairdraw-engine/1');
     const again = rerun({ seed: cert.seed, seedHash: cert.seedHash, entryCount: 500, oneWinPerEntrant: false, prizes: cert.prizes.map((p: { quantity: number; reserves: number }) => ({ ...p, winners: [], reserveWinners: [] })) });

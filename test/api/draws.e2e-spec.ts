@@ -143,13 +143,15 @@ describe('draws: submit, execute, verify (API)', () => {
     expect(drawnNumbers(after)).toEqual(rerun(after));
   });
 
-  it('marks a test API key draw as test and charges nothing', async () => {
+  it('marks a test API key draw as test, on its public certificate too, and charges nothing', async () => {
     const { agent, email } = await registeredUser(t.app);
     await t.query('UPDATE users SET api_enabled = true WHERE email = $1', [email]);
     const key = (await agent.post('/api/account/createApiKey/').send({ kind: 'test' }).expect(200)).body.key;
     const id = (await http().post('/api/draw/submitdraw/').set('Authorization', `Bearer ${key}`).send(simpleDraw({ paymentOption: 2 })).expect(200)).body;
     const draw = (await http().get('/api/draw/get/').query({ id }).set('Authorization', `Bearer ${key}`).expect(200)).body;
     expect(draw).toMatchObject({ source: 'test', state: 'drawn', isOwner: true });
+    // Free, so not certified: its certificate says so, as a demo's does.
+    expect((await http().get(`/api/certificate/${draw.shortCode}`).expect(200)).body).toMatchObject({ test: true, demo: false });
   });
 
   it("shows other people a draw without its owner's rows, and no one another's draft", async () => {

@@ -53,6 +53,7 @@ export class CertificateFactsService {
       organisation: draw.organisation,
       state: draw.state as CertificateFacts['state'],
       demo: draw.demo,
+      test: draw.source === 'test',
       relevantDate: (draw.drawnAt ?? draw.scheduleDate).toISOString(),
       scheduleDate: draw.scheduleDate.toISOString(),
       drawnAt: draw.drawnAt?.toISOString() ?? null,

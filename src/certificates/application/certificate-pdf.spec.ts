@@ -11,6 +11,7 @@ const facts: CertificateFacts = {
   organisation: 'Acme Pty Ltd',
   state: 'drawn',
   demo: false,
+  test: false,
   relevantDate: '2026-05-01T04:00:00.000Z',
   scheduleDate: '2026-05-01T04:00:00.000Z',
   drawnAt: '2026-05-01T04:00:01.000Z',
@@ -44,5 +45,13 @@ describe('renderCertificatePdf', () => {
     for (const fact of ['a'.repeat(64), 'b'.repeat(64), 'c'.repeat(64), '40 entry rows, 80 tickets, 20 entrants', 'Sam Lee, JP', '2026-05-01 14:00:01 (Australia/Sydney, UTC+10:00)', '17, 4', 'fairdraw-engine/1']) {
       expect(text).toContain(fact);
     }
+    expect(text).not.toContain('not a certified draw');
+  });
+
+  it('says a demo, or a draw made with a test API key, is not a certified draw', async () => {
+    const textOf = async (overrides: Partial<CertificateFacts>) =>
+      pdfText(await renderCertificatePdf({ facts: { ...facts, ...overrides }, branding: DEFAULT_BRANDING, withWinners: false, image: async () => null })).join('\n');
+    expect(await textOf({ demo: true })).toContain('Demo draw: not a certified draw.');
+    expect(await textOf({ test: true })).toContain('Test draw (made with a test API key): not a certified draw.');
   });
 });

@@ -25,6 +25,8 @@ export interface CertificateFacts {
   organisation: string;
   state: 'scheduled' | 'drawn' | 'cancelled' | 'error';
   demo: boolean;
+  /** Drawn free with a test API key (the draw's source 'test'): like a demo, not a certified draw. */
+  test: boolean;
   /** When it was drawn, else when it is due (ISO). */
   relevantDate: string;
   scheduleDate: string;
@@ -62,4 +64,11 @@ export interface CertificateDocument {
   withWinners: boolean;
   /** Reads a saved branding image; null when it is gone. */
   image(slot: 'Top' | 'Left' | 'Banner' | 'Right'): Promise<Buffer | null>;
+}
+
+/** The line that says a certificate certifies nothing (a demo, or a draw made with a test API key); null otherwise. */
+export function uncertifiedLabel(facts: Pick<CertificateFacts, 'demo' | 'test'>): string | null {
+  if (facts.demo) return 'Demo draw: not a certified draw.';
+  if (facts.test) return 'Test draw (made with a test API key): not a certified draw.';
+  return null;
 }

@@ -99,6 +99,8 @@ export type CertificateResponseDto = {
   organisation: string;
   state: "scheduled" | "drawn" | "cancelled" | "error";
   demo: boolean;
+  /** Drawn free with a test API key: not a certified draw. */
+  test: boolean;
   relevantDate: string;
   scheduleDate: string;
   drawnAt: string | null;

@@ -51,6 +51,7 @@ export class CertificateResponseDto {
   @ApiProperty() organisation: string;
   @ApiProperty({ enum: ['scheduled', 'drawn', 'cancelled', 'error'] }) state: string;
   @ApiProperty() demo: boolean;
+  @ApiProperty({ description: 'Drawn free with a test API key: not a certified draw.' }) test: boolean;
   @ApiProperty({ format: 'date-time' }) relevantDate: string;
   @ApiProperty({ format: 'date-time' }) scheduleDate: string;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) drawnAt: string | null;

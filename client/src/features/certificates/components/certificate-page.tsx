@@ -153,6 +153,7 @@ export default function CertificatePage({ shortCode, withWinners }: { shortCode:
               </Title>
               <Text size="sm">FairDraw certifies that this draw was drawn independently and at random by FairDraw&apos;s draw engine.</Text>
               {cert.demo && <Text fw={700}>Demo draw: not a certified draw.</Text>}
+              {!cert.demo && cert.test && <Text fw={700}>Test draw (made with a test API key): not a certified draw.</Text>}
             </Stack>
             <Stack component="dl" gap={6} m={0}>
               <Fact label="Organisation">{cert.organisation}</Fact>
