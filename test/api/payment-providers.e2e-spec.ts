@@ -38,19 +38,19 @@ describe('Stripe card adapter against a local Stripe API stub', () => {
 
   it('confirms a PaymentIntent with the amount in minor units, the currency and an idempotency key', async () => {
     const gateway = new StripeCardGateway(createStripeClient({ secretKey: 'sk_test_stub', apiUrl: stub.url }));
-    const result = await gateway.charge({ amount: 30000, currency: 'AUD', token: 'pm_card_visa', idempotencyKey: 'pay-1', description: 'Pack of 10 draw credits' });
+    const result = await gateway.charge({ amount: 30000, currency: 'AUD', token: 'pm_card_visa', idempotencyKey: 'pay-1', paymentId: 'pay-1', description: 'Pack of 10 draw credits' });
     expect(result).toEqual({ status: 'succeeded', reference: 'pi_stub_1' });
     const sent = new URLSearchParams(stub.requests[0].body);
-    expect(Object.fromEntries(sent)).toMatchObject({ amount: '30000', currency: 'aud', payment_method: 'pm_card_visa', confirm: 'true' });
+    expect(Object.fromEntries(sent)).toMatchObject({ amount: '30000', currency: 'aud', payment_method: 'pm_card_visa', confirm: 'true', 'metadata[payment_id]': 'pay-1' });
     expect(stub.requests[0].headers['idempotency-key']).toBe('pay-1');
     expect(stub.requests[0].headers.authorization).toBe('Bearer sk_test_stub');
     // A retry with the same key gets the same PaymentIntent: one charge.
-    expect(await gateway.charge({ amount: 30000, currency: 'AUD', token: 'pm_card_visa', idempotencyKey: 'pay-1', description: 'x' })).toEqual(result);
+    expect(await gateway.charge({ amount: 30000, currency: 'AUD', token: 'pm_card_visa', idempotencyKey: 'pay-1', paymentId: 'pay-1', description: 'x' })).toEqual(result);
   });
 
   it("turns Stripe's card_error into a decline with Stripe's message", async () => {
     const gateway = new StripeCardGateway(createStripeClient({ secretKey: 'sk_test_stub', apiUrl: stub.url }));
-    expect(await gateway.charge({ amount: 4000, currency: 'USD', token: 'pm_card_chargeDeclined', idempotencyKey: 'pay-2', description: 'x' })).toEqual({
+    expect(await gateway.charge({ amount: 4000, currency: 'USD', token: 'pm_card_chargeDeclined', idempotencyKey: 'pay-2', paymentId: 'pay-2', description: 'x' })).toEqual({
       status: 'declined',
       message: 'Your card was declined.',
       reference: expect.stringMatching(/^pi_stub_/),
@@ -97,16 +97,25 @@ describe('Stripe through the app: purchases and signed webhooks, replayed safely
   it('fulfils a payment the webhook confirms after the request failed midway', async () => {
     const { agent, email } = await registeredUser(t.app);
     const userId = (await t.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]))[0].id;
-    // A payment recorded before the charge, whose request never got Stripe's answer (a crash, a timeout).
-    await t.query(
-      `INSERT INTO payment (user_id, payment_option, currency, amount, method, gateway, gateway_reference, idempotency_key, status)
-       VALUES ($1, 1, 'USD', 24000, 'card', 'stripe', 'pi_lost_1', 'lost-1', 'pending')`,
+    // A payment recorded before the charge, whose request never got Stripe's answer (a crash, a timeout): no
+    // PaymentIntent id was stored, so only the payment id the charge carried in its metadata finds it.
+    const [{ id: paymentId }] = await t.query<{ id: string }>(
+      `INSERT INTO payment (user_id, payment_option, currency, amount, method, gateway, idempotency_key, status)
+       VALUES ($1, 1, 'USD', 24000, 'card', 'stripe', 'lost-1', 'pending') RETURNING id`,
       [userId],
     );
-    const { payload, signature } = signed({ id: 'evt_2', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_lost_1', object: 'payment_intent' } } });
+    const succeeded = (id: string, intent: string, metadata: Record<string, string>) =>
+      signed({ id, object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intent, object: 'payment_intent', metadata } } });
+    // Another payment's id, or none, finds nothing.
+    for (const { payload, signature } of [succeeded('evt_2a', 'pi_lost_1', {}), succeeded('evt_2b', 'pi_lost_1', { payment_id: '00000000-0000-4000-8000-000000000000' })]) {
+      await agent.post('/api/billing/stripeWebhook/').set('Content-Type', 'application/json').set('Stripe-Signature', signature).send(payload).expect(200);
+    }
+    expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(0);
+    const { payload, signature } = succeeded('evt_2', 'pi_lost_1', { payment_id: paymentId });
     await agent.post('/api/billing/stripeWebhook/').set('Content-Type', 'application/json').set('Stripe-Signature', signature).send(payload).expect(200);
     expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(10);
     expect((await agent.get('/api/account/getInvoices/')).body.total).toBe(1);
+    expect(await t.query('SELECT status, gateway_reference FROM payment WHERE id = $1', [paymentId])).toEqual([{ status: 'succeeded', gateway_reference: 'pi_lost_1' }]);
   });
 
   it('refuses a webhook whose signature does not match', async () => {

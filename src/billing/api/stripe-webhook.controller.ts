@@ -29,7 +29,7 @@ export class StripeWebhookController {
     } catch {
       throw new BadRequestException({ message: 'Invalid signature.' });
     }
-    if (event.type === 'payment_intent.succeeded') await this.payments.confirmCardPayment(event.data.object.id);
+    if (event.type === 'payment_intent.succeeded') await this.payments.confirmCardPayment(event.data.object.id, event.data.object.metadata?.payment_id);
     return { received: true };
   }
 }

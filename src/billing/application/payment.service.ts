@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { AccountService } from '../../accounts/application/account.service.js';
 import type { User } from '../../accounts/domain/user.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
+import { UUID_PATTERN } from '../../platform/http/patterns.js';
 import { BILLING_REPOSITORY } from '../billing.tokens.js';
 import type { CreditPackKind } from '../domain/credit-pack.js';
 import { BILLING_MESSAGES, type Payment } from '../domain/payment.js';
@@ -64,7 +65,7 @@ export class PaymentService {
       throw new BadRequestException({ message: 'This payment request was already used for another purchase.' });
     }
     if (payment.status === 'pending') {
-      const result = await this.card.charge({ amount: payment.amount, currency, token, idempotencyKey: payment.id, description: purchase.description });
+      const result = await this.card.charge({ amount: payment.amount, currency, token, idempotencyKey: payment.id, paymentId: payment.id, description: purchase.description });
       if (result.status === 'succeeded') await this.billing.settlePayment(payment.id, 'succeeded', this.clock.now(), { reference: result.reference });
       else await this.billing.settlePayment(payment.id, 'declined', this.clock.now(), { reference: result.reference, declineMessage: result.message });
     }
@@ -105,9 +106,20 @@ export class PaymentService {
     return this.finish(payment.id);
   }
 
-  /** The card provider's word that a payment succeeded (Stripe's webhook): settles and fulfils it if still open. */
-  async confirmCardPayment(reference: string): Promise<boolean> {
-    const payment = await this.billing.findPaymentByReference(this.card.name, reference);
+  /**
+   * The card provider's word that a payment succeeded (Stripe's webhook): settles and fulfils it if still open. A
+   * payment whose charge answer never came (a timeout, a crash) has no reference yet: it is found by the payment id
+   * sent with the charge, if it is this provider's card payment still pending.
+   */
+  async confirmCardPayment(reference: string, paymentId?: string): Promise<boolean> {
+    let payment = await this.billing.findPaymentByReference(this.card.name, reference);
+    if (!payment && paymentId && UUID_PATTERN.test(paymentId)) {
+      const pending = await this.billing.findPayment(paymentId);
+      if (pending && pending.method === 'card' && pending.gateway === this.card.name && pending.status === 'pending' && !pending.gatewayReference) {
+        await this.billing.setGatewayReference(pending.id, reference);
+        payment = pending;
+      }
+    }
     if (!payment) return false;
     await this.billing.settlePayment(payment.id, 'succeeded', this.clock.now(), {});
     return (await this.finish(payment.id)).newlyFulfilled;

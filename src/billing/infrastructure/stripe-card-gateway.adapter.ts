@@ -31,6 +31,7 @@ export class StripeCardGateway implements CardGateway {
           payment_method: charge.token,
           confirm: true,
           description: charge.description,
+          metadata: { payment_id: charge.paymentId },
           automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
         },
         { idempotencyKey: charge.idempotencyKey },

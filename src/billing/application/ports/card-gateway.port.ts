@@ -7,6 +7,8 @@ export interface CardCharge {
   token: string;
   /** The same key for a retried request: the provider charges once. */
   idempotencyKey: string;
+  /** Our payment's id, given to the provider with the charge so its webhook finds the payment when our request never got the answer. */
+  paymentId: string;
   description: string;
 }
 
