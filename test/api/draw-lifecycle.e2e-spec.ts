@@ -85,6 +85,18 @@ describe('following a draw: list, cancel, reschedule, draw now, scrutineer, look
     expect(audit[2].actor).toMatch(/^user /);
   });
 
+  it('gives the credit back when a cancel is retried after the cancellation was stored but its refund was not', async () => {
+    const { agent } = await customer();
+    const id = await submit(agent, { scheduleOption: 1, scheduleDate: inAnHour() });
+    // As if the process had died between the cancellation's commit and the refund.
+    await t.query(`UPDATE draw SET state = 'cancelled' WHERE id = $1`, [id]);
+    expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(9);
+    expect((await agent.post('/api/draw/cancel/').send({ id }).expect(409)).body.message).toBe('This draw can no longer be changed.');
+    expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(10);
+    await agent.post('/api/draw/cancel/').send({ id }).expect(409);
+    expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(10);
+  });
+
   it('reschedules to a future time only, and draws now on request', async () => {
     const { agent } = await customer();
     const id = await submit(agent, { scheduleOption: 1, scheduleDate: inAnHour() });

@@ -27,6 +27,9 @@ export class DrawLifecycleService {
 
   async cancel(id: string, viewer: DrawViewer, actor: string): Promise<void> {
     const draw = await this.owned(id, viewer);
+    // The refund follows the cancellation's commit: a cancel retried after a failure in between gives the credit
+    // back then (once: the refund is keyed by the draw), though the draw can no longer be cancelled.
+    if (draw.state === 'cancelled' && draw.ownerUserId) await this.credits.refundFor(draw.ownerUserId, id);
     const refusal = changeRefusal(draw, this.clock.now());
     if (refusal || !(await this.draws.cancel(id, actor, this.clock.now()))) throw new ConflictException({ message: refusal ?? DRAW_MESSAGES.submitFallback });
     if (draw.ownerUserId) await this.credits.refundFor(draw.ownerUserId, id);
