@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { browser, registeredUser } from '../support/accounts.js';
 import { drawnNumbers, rerun, simpleDraw, type DrawView } from '../support/draws.js';
+import { DraftService } from '../../src/draws/application/draft.service.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 describe('draws: submit, execute, verify (API)', () => {
@@ -126,6 +127,26 @@ describe('draws: submit, execute, verify (API)', () => {
     // Another key is another submission.
     expect((await submitted('credit-submission-3', prepaid).expect(200)).body).not.toBe(first.body);
     expect(await drawsOfOwner()).toBe(3);
+  });
+
+  it('gives back the credit of a submission left unpaid an hour (its request died), and removes only such drafts', async () => {
+    const { agent } = await registeredUser(t.app);
+    await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
+    const later = { paymentOption: 2, scheduleOption: 1, scheduleDate: new Date(Date.now() + 3_600_000).toISOString() };
+    const [abandoned, recent] = [
+      (await agent.post('/api/draw/submitdraw/').send(simpleDraw(later)).expect(200)).body as string,
+      (await agent.post('/api/draw/submitdraw/').send(simpleDraw(later)).expect(200)).body as string,
+    ];
+    const saved = (await agent.post('/api/draw/saveIncompleteDraw/').send({ wizardState: { step: 'name' } }).expect(200)).body.id as string;
+    expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(8);
+    // Both submissions as if their process had died after spending the credit; one of them two hours ago.
+    await t.query(`UPDATE draw SET state = 'draft' WHERE id = ANY($1)`, [[abandoned, recent]]);
+    await t.query(`UPDATE draw SET updated_at = now() - interval '2 hours' WHERE id = ANY($1)`, [[abandoned, saved]]);
+    await t.app.get(DraftService).sweep();
+    await t.app.get(DraftService).sweep();
+    const left = await t.query<{ id: string }>('SELECT id FROM draw WHERE id = ANY($1) ORDER BY id', [[abandoned, recent, saved]]);
+    expect(left.map((row) => row.id)).toEqual([recent, saved].sort());
+    expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(9);
   });
 
   it('keeps the seed secret until a scheduled draw is drawn at its time', async () => {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ConflictException, Inject, Injectable, NotFoundException, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { ConflictException, Inject, Injectable, Logger, NotFoundException, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { AccountService } from '../../accounts/application/account.service.js';
+import { CreditService } from '../../billing/application/credit.service.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { DRAW_REPOSITORY } from '../draws.tokens.js';
 import type { DrawSource } from '../domain/draw.js';
@@ -10,21 +11,38 @@ import type { DrawViewer } from './draw-query.service.js';
 
 /** Drafts are kept 30 days after they were last saved. */
 export const DRAFT_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/** A submission's draft lives while its request pays; one an hour old was left behind (its process died, no retry came). */
+export const UNPAID_SUBMISSION_LIFETIME_MS = 60 * 60 * 1000;
 export const ACCOUNT_EXISTS_MESSAGE = 'An account with this email address already exists. Please contact us to associate this draw with your existing account.';
 
 @Injectable()
 export class DraftService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('Drafts');
   private cleanUp?: NodeJS.Timeout;
 
   constructor(
     @Inject(DRAW_REPOSITORY) private readonly draws: DrawRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly accounts: AccountService,
+    private readonly credits: CreditService,
   ) {}
 
   onModuleInit(): void {
-    this.cleanUp = setInterval(() => void this.draws.deleteDraftsOlderThan(new Date(this.clock.now().getTime() - DRAFT_LIFETIME_MS)).catch(() => undefined), 60 * 60 * 1000);
+    this.cleanUp = setInterval(() => void this.sweep().catch((error: unknown) => this.logger.error(`Draft sweep failed: ${error instanceof Error ? error.message : String(error)}`)), 60 * 60 * 1000);
     this.cleanUp.unref();
+  }
+
+  /**
+   * Removes drafts past their lifetime. A submission's draft left unpaid may still hold the credit its request spent
+   * just before it died: that credit is given back first (once: the refund is keyed by the draw), then the draft goes.
+   */
+  async sweep(): Promise<void> {
+    const now = this.clock.now().getTime();
+    for (const draft of await this.draws.unpaidSubmissionsBefore(new Date(now - UNPAID_SUBMISSION_LIFETIME_MS))) {
+      if (draft.ownerUserId) await this.credits.refundFor(draft.ownerUserId, draft.id);
+      await this.draws.deleteDraft(draft.id);
+    }
+    await this.draws.deleteDraftsOlderThan(new Date(now - DRAFT_LIFETIME_MS));
   }
 
   onApplicationShutdown(): void {

@@ -192,6 +192,14 @@ export class TypeormDrawRepository implements DrawRepository {
     return row ? { id: row.id, ownerUserId: row.owner_user_id, clientSession: row.client_session, wizardState: row.wizard_state, updatedAt: row.updated_at } : null;
   }
 
+  async unpaidSubmissionsBefore(before: Date): Promise<{ id: string; ownerUserId: string | null }[]> {
+    const rows = (await this.dataSource.query(`SELECT id, owner_user_id FROM draw WHERE state = 'draft' AND wizard_state IS NULL AND updated_at < $1`, [before])) as {
+      id: string;
+      owner_user_id: string | null;
+    }[];
+    return rows.map((row) => ({ id: row.id, ownerUserId: row.owner_user_id }));
+  }
+
   async deleteDraftsOlderThan(before: Date): Promise<number> {
     const [, count] = (await this.dataSource.query(`DELETE FROM draw WHERE state = 'draft' AND updated_at < $1`, [before])) as [unknown, number];
     return count;

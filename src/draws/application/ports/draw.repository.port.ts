@@ -115,6 +115,8 @@ export interface DrawRepository {
   saveDraft(draft: { id?: string; name: string; organisation: string; ownerUserId: string | null; clientSession: string | null; wizardState: unknown; shortCode: string; seed: Buffer; seedHash: string; source: DrawSource }, at: Date): Promise<string | null>;
   findDraft(id: string): Promise<{ id: string; ownerUserId: string | null; clientSession: string | null; wizardState: unknown; updatedAt: Date } | null>;
   deleteDraftsOlderThan(before: Date): Promise<number>;
+  /** Drafts a submission made (no wizard state) still waiting for their payment, last changed before `before`. */
+  unpaidSubmissionsBefore(before: Date): Promise<{ id: string; ownerUserId: string | null }[]>;
   /** Gives a visitor's draw to the account just made for it. */
   linkOwner(id: string, userId: string, actor: string, at: Date): Promise<void>;
 }
