@@ -2,8 +2,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * A paid submission retried with the same idempotency key (its answer lost) must find the draw the first request
- * made, not make and pay for a second one: the key is kept per owner. A credit pays for one draw at most, so two
- * requests completing the same draw cannot spend two credits on it.
+ * made, not make and pay for a second one: the submission's key is kept per owner. And a credit pays for one draw at
+ * most, which the database now guarantees.
  */
 export class AddDrawSubmissionKey1795523014881 implements MigrationInterface {
   name = 'AddDrawSubmissionKey1795523014881';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { type DataSource, QueryFailedError, type Repository } from 'typeorm';
+import type { DataSource, Repository } from 'typeorm';
 import type { BillingRepository, Fulfilment, NewPayment } from '../application/ports/billing.repository.port.js';
 import type { CreditPack, CreditPackKind } from '../domain/credit-pack.js';
 import type { Invoice, Payment, PaymentStatus } from '../domain/payment.js';
@@ -124,29 +124,19 @@ export class TypeormBillingRepository implements BillingRepository {
   }
 
   async redeemCredit(userId: string, redeemedFor: string, at: Date): Promise<string | null> {
-    // What a credit pays for is paid once: a retried submission finds the credit its first request spent.
-    const spent = async () => ((await this.dataSource.query('SELECT id FROM credit WHERE user_id = $1 AND redeemed_for = $2', [userId, redeemedFor])) as { id: string }[])[0]?.id;
-    const already = await spent();
-    if (already) return already;
-    try {
-      // SKIP LOCKED: concurrent redemptions each take a different credit, and none waits on another's lock.
-      const [rows] = (await this.dataSource.query(
-        `UPDATE credit SET redeemed_date = $3, redeemed_for = $2
-          WHERE id = (
-            SELECT c.id FROM credit c JOIN credit_pack p ON p.id = c.pack_id
-             WHERE c.user_id = $1 AND c.redeemed_date IS NULL AND p.expiry_date > $3
-             ORDER BY p.expiry_date, c.id
-             LIMIT 1
-             FOR UPDATE OF c SKIP LOCKED)
-          RETURNING id`,
-        [userId, redeemedFor, at],
-      )) as [{ id: string }[], number];
-      return rows[0]?.id ?? null;
-    } catch (error) {
-      // Another request spent a credit on it meanwhile (credit_redeemed_for is unique): that one is the payment.
-      if (error instanceof QueryFailedError && (error.driverError as { constraint?: string }).constraint === 'credit_redeemed_for') return (await spent()) ?? null;
-      throw error;
-    }
+    // SKIP LOCKED: concurrent redemptions each take a different credit, and none waits on another's lock.
+    const [rows] = (await this.dataSource.query(
+      `UPDATE credit SET redeemed_date = $3, redeemed_for = $2
+        WHERE id = (
+          SELECT c.id FROM credit c JOIN credit_pack p ON p.id = c.pack_id
+           WHERE c.user_id = $1 AND c.redeemed_date IS NULL AND p.expiry_date > $3
+           ORDER BY p.expiry_date, c.id
+           LIMIT 1
+           FOR UPDATE OF c SKIP LOCKED)
+        RETURNING id`,
+      [userId, redeemedFor, at],
+    )) as [{ id: string }[], number];
+    return rows[0]?.id ?? null;
   }
 
   async invoicesFor(userId: string, page: number, count: number): Promise<{ invoices: Invoice[]; total: number }> {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { User } from '../../accounts/domain/user.js';
 import { CreditService } from '../../billing/application/credit.service.js';
 import { PaymentService } from '../../billing/application/payment.service.js';
@@ -64,10 +64,10 @@ export class SubmitDrawService {
   async submit(submission: DrawSubmission, submitter: Submitter): Promise<string> {
     // A retry of a submission whose answer was lost finds the draw the first request made: before any rule is
     // checked again, since the retry may come after the draw's time has passed.
-    const submissionKey = submitter.user && submission.idempotencyKey ? submission.idempotencyKey : null;
+    const submissionKey = submissionKeyOf(submission, submitter);
     if (submissionKey) {
       const made = await this.draws.findBySubmissionKey(submitter.user!.id, submissionKey);
-      if (made) return this.resume(made, submission, submitter.user!);
+      if (made) return madeAlready(made);
     }
     const demo = submission.demo || submission.paymentOption === PaymentOption.Demo;
     const { winnersLimit } = await this.site.currentSettings();
@@ -87,43 +87,24 @@ export class SubmitDrawService {
     try {
       draw = await this.createWithUniqueShortCode(submission, submitter, entries.entries, prizes, demo, seed, free ? 'scheduled' : 'draft', submissionKey);
     } catch (error) {
-      // The same submission sent twice at once: the other request made the draw.
-      const made = error instanceof DuplicateSubmissionError ? await this.draws.findBySubmissionKey(submitter.user!.id, submissionKey!) : null;
-      if (!made) throw error;
-      return this.resume(made, submission, submitter.user!);
+      if (!(error instanceof DuplicateSubmissionError)) throw error;
+      // The same submission sent twice at once: the other request made the draw (or made it and removed it, its
+      // payment refused: then it is answering that).
+      return madeAlready(await this.draws.findBySubmissionKey(submitter.user!.id, submissionKey!));
     }
-    if (!free) await this.payFor(draw, submission, submitter.user!);
-    await this.start(draw, submission, submitter.user ? `user ${submitter.user.id}` : 'visitor');
+    if (!free) {
+      const actor = `user ${submitter.user!.id}`;
+      try {
+        await this.pay(submission, submitter.user!, draw.id);
+      } catch (error) {
+        await this.draws.deleteDraft(draw.id);
+        throw error;
+      }
+      await this.draws.markScheduled(draw.id, actor, this.clock.now());
+    }
+    if (submission.scheduleDate) await this.schedule.schedule(draw.id, submission.scheduleDate);
+    else await this.execution.execute(draw.id, submitter.user ? `user ${submitter.user.id}` : 'visitor');
     return draw.id;
-  }
-
-  /**
-   * A draw already made by this submission (same owner and idempotency key). One still waiting for its payment (the
-   * first request died, or is still paying) is paid and started: the payment, the credit and the start are each done
-   * once whichever request gets there first.
-   */
-  private async resume(draw: Draw, submission: DrawSubmission, user: User): Promise<string> {
-    if (draw.state === 'draft') {
-      await this.payFor(draw, submission, user);
-      await this.start(draw, submission, `user ${user.id}`);
-    }
-    return draw.id;
-  }
-
-  /** Pays for a draft and marks it scheduled; a failed payment removes the draft, as if it was never submitted. */
-  private async payFor(draw: Draw, submission: DrawSubmission, user: User): Promise<void> {
-    try {
-      await this.pay(submission, user, draw.id);
-    } catch (error) {
-      await this.draws.deleteDraft(draw.id);
-      throw error;
-    }
-    await this.draws.markScheduled(draw.id, `user ${user.id}`, this.clock.now());
-  }
-
-  private async start(draw: Draw, submission: DrawSubmission, actor: string): Promise<void> {
-    if (submission.scheduleDate) await this.schedule.schedule(draw.id, draw.scheduleDate);
-    else await this.execution.execute(draw.id, actor);
   }
 
   private async entriesOf(
@@ -225,6 +206,27 @@ export class SubmitDrawService {
     }
     await this.credits.redeem(user.id, drawId);
   }
+}
+
+/**
+ * Who made a submission and what it asked for, under its idempotency key: the same key with another draw (edited
+ * after a lost answer, or a key an integration reuses) is another submission. Payment credentials are left out: a
+ * retry may carry a fresh card token for the same purchase. Visitors' draws (demos, free) are not deduplicated.
+ */
+function submissionKeyOf(submission: DrawSubmission, submitter: Submitter): string | null {
+  if (!submitter.user || !submission.idempotencyKey) return null;
+  const { token: _token, paymentID: _paymentID, payerID: _payerID, idempotencyKey, ...asked } = submission;
+  return createHash('sha256').update(JSON.stringify([idempotencyKey, submitter.source, asked])).digest('hex');
+}
+
+/**
+ * The answer to a retried submission: its draw, once paid for. One still waiting for its payment is being paid for by
+ * the first request (or that request died after paying: the draft sweep then gives the credit back within hours),
+ * so the retry neither pays again nor waits.
+ */
+function madeAlready(draw: Draw | null): string {
+  if (draw && draw.state !== 'draft') return draw.id;
+  throw new ConflictException({ message: DRAW_MESSAGES.submissionInProgress });
 }
 
 function throwIfAny(errors: RuleErrors): void {

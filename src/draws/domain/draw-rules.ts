@@ -22,6 +22,7 @@ export const DRAW_MESSAGES = {
   oneWinNeedsColumn: 'One win per entrant needs a column with the number of entries or a unique entrant id column.',
   fileRequired: 'Please upload your entries file.',
   submitFallback: 'Something went wrong, please try again or contact us for assistance.',
+  submissionInProgress: 'This draw is still being paid for. Please look for it in your draws in a minute before submitting it again.',
 } as const;
 
 /** Demo draws: at most 10 prizes (spec), within 15 minutes (spec), and at most this many entries (decided). */
