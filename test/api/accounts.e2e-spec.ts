@@ -149,12 +149,21 @@ describe('accounts: register, confirm, log in, sessions (API)', () => {
       await browser(t.app).post('/api/account/update/').send({ firstName: 'X' }).expect(401);
     });
 
-    it('changes the password only with the current one', async () => {
+    it('changes the password only with the current one, ending the other sessions and earlier reset links', async () => {
       const { agent, email } = await registeredUser(t.app);
+      const elsewhere = browser(t.app);
+      await elsewhere.post('/api/account/login/').send({ email, password: PASSWORD }).expect(200);
+      await browser(t.app).post('/api/account/forgotPassword/').send({ email }).expect(200);
+      const earlierLink = /\/account\/resetpassword\/([^/]+)\//.exec(await linkInLatestMail(t, email))![1];
       const wrong = await agent.post('/api/account/update/').send({ currentPassword: 'nope', newPassword: 'new password 1' }).expect(400);
       expect(wrong.body.modelState).toEqual({ currentPassword: ['Your current password is incorrect.'] });
+      await elsewhere.post('/api/account/authenticated/').send({ clientSession: 'tab-12345678' }).expect(200);
       await agent.post('/api/account/update/').send({ currentPassword: PASSWORD, newPassword: 'new password 1' }).expect(200);
       await browser(t.app).post('/api/account/login/').send({ email, password: 'new password 1' }).expect(200);
+      // The session that changed it stays; whoever held the old password, or a link mailed before, is out.
+      await agent.post('/api/account/authenticated/').send({ clientSession: 'tab-12345678' }).expect(200);
+      await elsewhere.post('/api/account/authenticated/').send({ clientSession: 'tab-12345678' }).expect(401);
+      await browser(t.app).post('/api/account/resetPassword/').send({ token: earlierLink, password: 'another secret' }).expect(400);
     });
   });
 
@@ -168,8 +177,10 @@ describe('accounts: register, confirm, log in, sessions (API)', () => {
       expect(await outboxFor(t, 'ghost@example.com')).toEqual([]);
     });
 
-    it('sets the new password with a token that works once, stored hashed, and ends the old sessions', async () => {
+    it('sets the new password with a token that works once, stored hashed, and ends the old sessions and links', async () => {
       const { agent, email } = await registeredUser(t.app);
+      await browser(t.app).post('/api/account/forgotPassword/').send({ email }).expect(200);
+      const earlier = /\/account\/resetpassword\/([^/]+)\//.exec(await linkInLatestMail(t, email))![1];
       await browser(t.app).post('/api/account/forgotPassword/').send({ email }).expect(200);
       const link = await linkInLatestMail(t, email);
       const token = /\/account\/resetpassword\/([^/]+)\//.exec(link)![1];
@@ -180,6 +191,7 @@ describe('accounts: register, confirm, log in, sessions (API)', () => {
       await browser(t.app).post('/api/account/login/').send({ email, password: 'brand new secret' }).expect(200);
       const reused = await browser(t.app).post('/api/account/resetPassword/').send({ token, password: 'another secret' }).expect(400);
       expect(reused.body.message).toBe('This password reset link is invalid or has expired. Please ask for a new one.');
+      await browser(t.app).post('/api/account/resetPassword/').send({ token: earlier, password: 'another secret' }).expect(400);
     });
 
     it('refuses an expired token', async () => {

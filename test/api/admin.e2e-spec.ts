@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
-import { browser, outboxFor, PASSWORD, registeredUser } from '../support/accounts.js';
+import { browser, linkInLatestMail, outboxFor, PASSWORD, registeredUser } from '../support/accounts.js';
 import { simpleDraw } from '../support/draws.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -183,6 +183,10 @@ describe('admin console API: customers, credit packs, e-mail changes, API access
 
   it('changes a customer’s e-mail with its rules, tells both addresses and keeps the history', async () => {
     const { userId, email } = await customer({ firstName: 'Cleo' });
+    // Links mailed to the old address before the change: its confirmation, and a password reset.
+    const confirmation = await linkInLatestMail(t, email);
+    await browser(t.app).post('/api/account/forgotPassword/').send({ email }).expect(200);
+    const reset = /\/account\/resetpassword\/([^/]+)\//.exec(await linkInLatestMail(t, email))![1];
     const taken = await customer();
     const newEmail = `renamed-${Date.now().toString(36)}@example.com`;
 
@@ -199,6 +203,11 @@ describe('admin console API: customers, credit packs, e-mail changes, API access
     expect((await outboxFor(t, newEmail)).at(-1)?.subject).toBe('Confirm your FairDraw account');
 
     await browser(t.app).post('/api/account/login/').send({ email, password: PASSWORD }).expect(401);
+    await browser(t.app).post('/api/account/login/').send({ email: newEmail, password: PASSWORD }).expect(200);
+    // Whoever reads the old mailbox can neither choose the password nor confirm the new, unproven address.
+    await browser(t.app).post('/api/account/resetPassword/').send({ token: reset, password: 'taken over' }).expect(400);
+    await browser(t.app).get(confirmation);
+    expect(await t.query('SELECT email_confirmed_at FROM users WHERE id = $1', [userId])).toEqual([{ email_confirmed_at: null }]);
     await browser(t.app).post('/api/account/login/').send({ email: newEmail, password: PASSWORD }).expect(200);
 
     const history = await admin.get('/api/admin/getEmailHistory/').query({ userId }).expect(200);

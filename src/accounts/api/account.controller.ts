@@ -116,9 +116,9 @@ export class AccountController {
   @ApiOperation({ operationId: 'updateAccount', summary: 'Change details, address, communication choice or password' })
   @ApiOkResponse({ type: UserResponseDto })
   @HttpCode(200)
-  async update(@Body() body: UpdateAccountRequestDto, @CurrentUser() user: User): Promise<UserResponseDto> {
+  async update(@Body() body: UpdateAccountRequestDto, @CurrentUser() user: User, @Req() request: CallerRequest): Promise<UserResponseDto> {
     const { address, ...rest } = body;
-    return this.present(await this.accounts.updateProfile(user.id, { ...rest, address: address?.toDomain() }));
+    return this.present(await this.accounts.updateProfile(user.id, { ...rest, address: address?.toDomain() }, request.session?.sessionId));
   }
 
   @Post('forgotPassword')

@@ -37,6 +37,8 @@ export class AccountAdministrationService {
     const outcome = await this.users.changeEmail(userId, newEmail, changedBy.email, this.clock.now());
     if (outcome === null) throw new NotFoundException({ message: ACCOUNT_MESSAGES.customerNotFound });
     if (outcome === 'taken') throw new ConflictException({ message: ACCOUNT_MESSAGES.emailTaken, modelState: { email: [ACCOUNT_MESSAGES.emailTaken] } });
+    // Links already mailed went to the old address: a reset or confirmation from there must not work any more.
+    await this.accounts.revokeMailedLinks(userId);
     const user = await this.customer(userId);
     await this.mail.send({
       to: outcome.previousEmail,

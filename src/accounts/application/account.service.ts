@@ -93,7 +93,11 @@ export class AccountService {
     return credentials.user;
   }
 
-  async updateProfile(userId: string, update: ProfileUpdate): Promise<User> {
+  /**
+   * A new password (the current one given) ends the account's other sessions, keeping the caller's (`sessionId`), and
+   * its unused reset links: whoever held the old password or an earlier link is out.
+   */
+  async updateProfile(userId: string, update: ProfileUpdate, sessionId?: string): Promise<User> {
     if (update.newPassword !== undefined) {
       const user = await this.requireUser(userId);
       const credentials = await this.users.findCredentials(user.email);
@@ -101,6 +105,8 @@ export class AccountService {
         throw new BadRequestException({ message: ACCOUNT_MESSAGES.currentPasswordWrong, modelState: { currentPassword: [ACCOUNT_MESSAGES.currentPasswordWrong] } });
       }
       await this.users.setPasswordHash(userId, await hashPassword(update.newPassword));
+      await this.tokens.revokeAll(userId, this.clock.now(), 'password_reset');
+      await this.sessions.destroyAllFor(userId, sessionId);
     }
     const { currentPassword: _current, newPassword: _new, ...profile } = update;
     if (profile.isAgent === false) profile.agentOrganisation = null;
@@ -156,14 +162,20 @@ export class AccountService {
     });
   }
 
-  /** A reset link works once; the new password ends every session of the account. */
+  /** A reset link works once; the new password ends every session of the account and its other reset links. */
   async resetPassword(token: string, newPassword: string): Promise<void> {
     const userId = await this.tokens.consume(hashAccountToken(token), 'password_reset', this.clock.now());
     if (!userId) throw new BadRequestException({ message: ACCOUNT_MESSAGES.resetTokenInvalid, modelState: { token: [ACCOUNT_MESSAGES.resetTokenInvalid] } });
     await this.users.setPasswordHash(userId, await hashPassword(newPassword));
+    await this.tokens.revokeAll(userId, this.clock.now(), 'password_reset');
     // The link reached the mailbox, which proves the address as the confirmation link would.
     await this.users.markEmailConfirmed(userId, this.clock.now());
     await this.sessions.destroyAllFor(userId);
+  }
+
+  /** Ends every link mailed to the account so far (its address changed: they went to the old one). */
+  async revokeMailedLinks(userId: string): Promise<void> {
+    await this.tokens.revokeAll(userId, this.clock.now());
   }
 
   async confirmEmail(token: string): Promise<boolean> {

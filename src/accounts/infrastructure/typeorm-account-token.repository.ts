@@ -24,4 +24,8 @@ export class TypeormAccountTokenRepository implements AccountTokenRepository {
     )) as [{ user_id: string }[], number];
     return rows[0]?.user_id ?? null;
   }
+
+  async revokeAll(userId: string, now: Date, purpose?: AccountTokenPurpose): Promise<void> {
+    await this.tokens.query('UPDATE account_token SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL AND ($3::text IS NULL OR purpose = $3)', [userId, now, purpose ?? null]);
+  }
 }
