@@ -5,6 +5,9 @@ import { createHash } from 'node:crypto';
 import { browser, registeredUser } from '../support/accounts.js';
 import { simpleDraw } from '../support/draws.js';
 import { uploaded } from '../support/entries-files.js';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DrawScheduleService } from '../../src/draws/application/draw-schedule.service.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /** Every cell unique, so that any value of the file appearing in a response can be found. */
@@ -149,5 +152,22 @@ describe('draws on uploaded entries files (API)', () => {
       .send(simpleDraw({ entryMethod: 'upload', entriesCount: undefined, fileName, headerRowsIncluded: true, clientSession, prizes: [{ quantity: 1, reserves: 0 }] }))
       .expect(400);
     expect(response.body.modelState).toEqual({ fileName: ['The file needs more than 2 rows when it has a header row.'] });
+  });
+
+  it('ends a scheduled draw in error when its entries file is gone from storage, instead of retrying it for ever', async () => {
+    const { fileName, clientSession } = await uploaded(t, 'vanishing.csv', entriesFile(20));
+    const owner = browser(t.app);
+    const inTenMinutes = new Date(Date.now() + 600_000).toISOString();
+    const id = (
+      await owner
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ entryMethod: 'upload', entriesCount: undefined, fileName, headerRowsIncluded: true, clientSession, scheduleOption: 1, scheduleDate: inTenMinutes }))
+        .expect(200)
+    ).body as string;
+    await rm(join(t.dataDir, 'files', 'uploads', fileName.slice(0, 2), `${fileName}.upload`));
+    await t.query(`UPDATE draw SET schedule_date = now() - interval '1 second' WHERE id = $1`, [id]);
+    await t.app.get(DrawScheduleService).sweep();
+    const draw = (await owner.get('/api/draw/get/').query({ id, clientSession }).expect(200)).body;
+    expect(draw).toMatchObject({ state: 'error', errorMessage: 'The entries file of this draw is no longer available.' });
   });
 });

@@ -48,14 +48,20 @@ export class DrawScheduleService implements OnModuleInit, OnApplicationShutdown 
     await this.jobs.send(QUEUE, { drawId, dueAt: at.toISOString() }, undefined, { startAfter: at, singletonKey: drawId });
   }
 
-  /** Executes every due draw still scheduled; a draw another process is executing waits on its lock, then is skipped. */
+  /**
+   * Executes every due draw still scheduled; a draw another process is executing waits on its lock, then is skipped.
+   * A draw that fails (storage unreachable, say) is tried again next sweep and does not hold up the others.
+   */
   async sweep(): Promise<void> {
     if (this.sweeping) return;
     this.sweeping = true;
+    const failed = (what: string, error: unknown) => this.logger.error(`${what}: ${error instanceof Error ? error.message : String(error)}`);
     try {
-      for (const drawId of await this.draws.dueDrawIds(this.clock.now())) await this.execution.execute(drawId, `sweeper (pid ${process.pid})`);
+      for (const drawId of await this.draws.dueDrawIds(this.clock.now())) {
+        await this.execution.execute(drawId, `sweeper (pid ${process.pid})`).catch((error: unknown) => failed(`Draw ${drawId} failed in the sweep`, error));
+      }
     } catch (error) {
-      this.logger.error(`Sweep failed: ${error instanceof Error ? error.message : String(error)}`);
+      failed('Sweep failed', error);
     } finally {
       this.sweeping = false;
     }

@@ -40,7 +40,7 @@ export class ExecuteDrawService {
       try {
         result = await this.run(locked.draw);
       } catch (error) {
-        const reason = reasonOf(error);
+        const reason = reasonOf(error) ?? (await this.goneFileReason(locked.draw));
         if (!reason) throw error;
         await locked.fail(reason, this.clock.now(), actor);
         this.logger.warn(`Draw ${drawId} could not be executed: ${reason}`);
@@ -51,6 +51,20 @@ export class ExecuteDrawService {
       return 'drawn';
     });
     return outcome ?? 'skipped';
+  }
+
+  /**
+   * After an unexpected failure (a storage read, say): the reason when the draw's entries file is gone, which no retry
+   * mends; undefined when it is there, so the failure is retried.
+   */
+  private async goneFileReason(draw: Draw): Promise<string | undefined> {
+    if (draw.entries.method === 'simple') return undefined;
+    try {
+      await this.entries.requireStored(draw.entries.fileName ?? '', { clientSession: draw.clientSession, userId: draw.ownerUserId });
+      return undefined;
+    } catch (error) {
+      return reasonOf(error);
+    }
   }
 
   private async run(draw: Draw & { seed: Buffer }): Promise<DrawResult> {

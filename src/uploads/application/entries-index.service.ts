@@ -8,6 +8,7 @@ import type { EntrySelection } from '../domain/entries-file/entries-pass.js';
 import type { TextEncodingName } from '../domain/entries-file/text-encoding.js';
 import { ENTRIES_RULES_VERSION } from '../domain/entries-reports.js';
 import type { Upload, UploadAccess } from '../domain/upload.js';
+import { UploadNotFoundError } from '../domain/upload.errors.js';
 import { AdvancedProcessingService, sameSelection, type SelectionIndexMeta } from './advanced-processing.service.js';
 import { EntriesStorage } from './entries-storage.js';
 import { InspectEntriesService, type RowsIndexMeta } from './inspect-entries.service.js';
@@ -66,6 +67,14 @@ export class EntriesIndexService {
    * The index of an upload for a choice of header row and columns. Throws UploadNotFoundError when the upload is
    * not the caller's, EntriesFileError (with the owner's message) when the file cannot be drawn from this way.
    */
+  /**
+   * Throws UploadNotFoundError when the upload, or its stored text, is gone: told apart from a storage failure worth
+   * retrying after reading it failed.
+   */
+  async requireStored(fileName: string, access: UploadAccess): Promise<void> {
+    if (!(await this.entries.hasText(await this.lookup.find(fileName, access)))) throw new UploadNotFoundError();
+  }
+
   async load(fileName: string, access: UploadAccess, selection: EntrySelection): Promise<EntriesIndex> {
     const upload = await this.lookup.find(fileName, access);
     const chosen: EntrySelection = {

@@ -35,6 +35,11 @@ export class EntriesStorage {
     return upload.archivedFileName !== null ? keys.entries : keys.upload;
   }
 
+  /** Whether the stored text is still there (a draw whose file is gone can never be drawn). */
+  async hasText(upload: Upload): Promise<boolean> {
+    return (await this.storage.stat(this.textKey(upload))) !== null;
+  }
+
   /** Offset of the first text byte in the stored text (after a UTF-8 byte order mark). */
   textOffset(upload: Upload): number {
     return needsTranscoding(upload.entries.encoding) ? 0 : utf8TextOffset(upload.entries.encoding);
