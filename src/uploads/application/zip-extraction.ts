@@ -9,6 +9,9 @@ import { ByteLimitExceededError, UploadGuard } from './upload-guard.transform.js
 
 /** Reads byte ranges of a stored zip for yauzl, so that a zip is never loaded whole. */
 class StoredFileReader extends yauzl.RandomAccessReader {
+  /** The storage's first read failure: the server's fault, never the customer's zip. */
+  failure: unknown;
+
   constructor(
     private readonly storage: FileStorage,
     private readonly key: string,
@@ -17,7 +20,9 @@ class StoredFileReader extends yauzl.RandomAccessReader {
   }
 
   override _readStreamForRange(start: number, end: number): Readable {
-    return this.storage.createReadStream(this.key, { start, end });
+    const stream = this.storage.createReadStream(this.key, { start, end });
+    stream.once('error', (error) => (this.failure ??= error));
+    return stream;
   }
 }
 
@@ -38,8 +43,12 @@ export interface ExtractedEntriesFile {
  */
 export async function extractEntriesFile(storage: FileStorage, zipKey: string, zipSize: number, targetKey: string, limit: { bytes: number; mb: number }): Promise<ExtractedEntriesFile> {
   let zip: yauzl.ZipFile;
+  const reader = new StoredFileReader(storage, zipKey);
+  // A failure of the storage (reading the zip, writing the file) is rethrown as it is: only the zip's own faults are
+  // answered as an unreadable zip.
+  const storageFailure = (): unknown => reader.failure;
   try {
-    zip = await yauzl.fromRandomAccessReaderPromise(new StoredFileReader(storage, zipKey), zipSize, {
+    zip = await yauzl.fromRandomAccessReaderPromise(reader, zipSize, {
       lazyEntries: true,
       autoClose: false,
       decodeStrings: true,
@@ -47,7 +56,7 @@ export async function extractEntriesFile(storage: FileStorage, zipKey: string, z
       strictFileNames: false,
     });
   } catch {
-    throw new UploadRefusedError('zip', ZipMessages.unreadable);
+    throw storageFailure() ?? new UploadRefusedError('zip', ZipMessages.unreadable);
   }
   try {
     if (zip.entryCount > MAX_ZIP_ENTRIES) throw new UploadRefusedError('zip', ZipMessages.tooManyEntries);
@@ -65,7 +74,7 @@ export async function extractEntriesFile(storage: FileStorage, zipKey: string, z
       }
     } catch (error) {
       if (error instanceof UploadRefusedError) throw error;
-      throw new UploadRefusedError('zip', ZipMessages.unreadable);
+      throw storageFailure() ?? new UploadRefusedError('zip', ZipMessages.unreadable);
     }
     if (candidates.length === 0 && excel > 0 && others === 0) throw new UploadRefusedError('type', invalidTypeMessage('xlsx'));
     if (candidates.length !== 1 || excel + others > 0) throw new UploadRefusedError('zip', ZipMessages.oneEntriesFile);
@@ -77,12 +86,18 @@ export async function extractEntriesFile(storage: FileStorage, zipKey: string, z
 
     const guard = new UploadGuard(limit.bytes, { entriesFile: true });
     const write = await storage.openWrite(targetKey);
+    // Which stream failed first: the pipeline then ends the others with the same error.
+    let firstFailed: 'zip' | 'write' | undefined;
+    write.stream.once('error', () => (firstFailed ??= 'write'));
     try {
       const content = await zip.openReadStreamPromise(entry);
+      content.once('error', () => (firstFailed ??= 'zip'));
       await pipeline(content, guard, write.stream);
     } catch (error) {
       await write.abort();
       if (error instanceof ByteLimitExceededError) throw new UploadRefusedError('size', ZipMessages.tooLarge(limit.mb));
+      const failure = storageFailure() ?? (firstFailed === 'write' ? error : undefined);
+      if (failure) throw failure;
       throw new UploadRefusedError('zip', /bytes in the stream|too many bytes|too few bytes/i.test(String(error)) ? ZipMessages.sizeMismatch : ZipMessages.unreadable);
     }
     const stat = await write.commit();
