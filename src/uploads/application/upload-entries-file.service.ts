@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { FILE_STORAGE, type FileStorage } from '../../platform/storage/file-storage.port.js';
 import { SiteConfigurationService } from '../../site/application/site-configuration.service.js';
 import { utf8Text } from '../domain/entries-file/read-entries-file.js';
@@ -50,6 +50,8 @@ interface ReceivedFile {
  */
 @Injectable()
 export class UploadEntriesFileService {
+  private readonly logger = new Logger('Uploads');
+
   constructor(
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @Inject(UPLOAD_REPOSITORY) private readonly uploads: UploadRepository,
@@ -94,7 +96,10 @@ export class UploadEntriesFileService {
       await this.uploads.insert(upload);
       return upload;
     } catch (error) {
-      await this.entriesStorage.deleteReceived(id);
+      // The refusal is the answer: a failed clean-up (storage unreachable) is logged, never answered in its place.
+      await this.entriesStorage.deleteReceived(id).catch((cleanup: unknown) =>
+        this.logger.error(`Upload ${id} refused, and its received files could not be removed: ${cleanup instanceof Error ? cleanup.message : String(cleanup)}`),
+      );
       throw error;
     }
   }
