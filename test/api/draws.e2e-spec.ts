@@ -106,8 +106,14 @@ describe('draws: submit, execute, verify (API)', () => {
     const card = { paymentOption: 0, currency: 'USD', token: 'tok_visa' };
     const paid = (await submitted('card-submission-1', card).expect(200)).body as string;
     expect((await submitted('card-submission-1', card).expect(200)).body).toBe(paid);
+    // How it pays is not part of the submission: the first request may have spent the last credit.
+    expect((await submitted('card-submission-1', { paymentOption: 2 }).expect(200)).body).toBe(paid);
     expect((await agent.get('/api/account/getInvoices/')).body.invoices).toHaveLength(1);
     expect(await drawsOfOwner()).toBe(1);
+    // The same key with another draw is another submission, paid for anew.
+    expect((await submitted('card-submission-1', { ...card, name: 'Another draw' }).expect(200)).body).not.toBe(paid);
+    expect((await agent.get('/api/account/getInvoices/')).body.invoices).toHaveLength(2);
+    expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(0);
 
     // Prepaid, the same request twice at once: one draw and one credit, whichever request made it; the other answers
     // the draw, or (while the first is still paying) that it is being paid for.
@@ -116,7 +122,7 @@ describe('draws: submit, execute, verify (API)', () => {
     const both = await Promise.all([submitted('credit-submission-2', prepaid), submitted('credit-submission-2', prepaid)]);
     const made = both.find((response) => response.status === 200)!.body as string;
     for (const response of both) expect(response.status === 200 ? response.body : response.body.message).toBe(response.status === 200 ? made : inProgress);
-    expect(await drawsOfOwner()).toBe(2);
+    expect(await drawsOfOwner()).toBe(3);
     expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(9);
 
     // A first request that died after spending the credit, before the draw was scheduled: the retry pays nothing
@@ -124,13 +130,13 @@ describe('draws: submit, execute, verify (API)', () => {
     await t.query(`UPDATE draw SET state = 'draft' WHERE id = $1`, [made]);
     expect((await submitted('credit-submission-2', prepaid).expect(409)).body.message).toBe(inProgress);
     expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(9);
-    expect(await drawsOfOwner()).toBe(2);
+    expect(await drawsOfOwner()).toBe(3);
 
     // Another key, or the same key with another draw (edited after a lost answer), is another submission.
     const other = (await submitted('credit-submission-3', prepaid).expect(200)).body as string;
     const edited = (await submitted('credit-submission-3', { ...prepaid, name: 'Edited name' }).expect(200)).body as string;
     expect(new Set([made, other, edited]).size).toBe(3);
-    expect(await drawsOfOwner()).toBe(4);
+    expect(await drawsOfOwner()).toBe(5);
     expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(7);
   });
 

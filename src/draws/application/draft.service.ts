@@ -39,8 +39,13 @@ export class DraftService implements OnModuleInit, OnApplicationShutdown {
   async sweep(): Promise<void> {
     const now = this.clock.now().getTime();
     for (const draft of await this.draws.unpaidSubmissionsBefore(new Date(now - UNPAID_SUBMISSION_LIFETIME_MS))) {
-      if (draft.ownerUserId) await this.credits.refundFor(draft.ownerUserId, draft.id);
-      await this.draws.deleteDraft(draft.id);
+      try {
+        if (draft.ownerUserId) await this.credits.refundFor(draft.ownerUserId, draft.id);
+        await this.draws.deleteDraft(draft.id);
+      } catch (error) {
+        // Tried again next hour (the refund is once per draw); the other drafts go on.
+        this.logger.error(`Unpaid submission ${draft.id} could not be cleared: ${error instanceof Error ? error.message : String(error)}`);
+      }
     }
     await this.draws.deleteDraftsOlderThan(new Date(now - DRAFT_LIFETIME_MS));
   }

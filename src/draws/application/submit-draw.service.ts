@@ -95,7 +95,7 @@ export class SubmitDrawService {
     if (!free) {
       const actor = `user ${submitter.user!.id}`;
       try {
-        await this.pay(submission, submitter.user!, draw.id);
+        await this.pay(submission, submitter.user!, draw.id, submissionKey);
       } catch (error) {
         await this.draws.deleteDraft(draw.id);
         throw error;
@@ -195,11 +195,12 @@ export class SubmitDrawService {
   }
 
   /** Prepaid: one credit. Paid: the purchase adds its credits (1, 10 or 100), then one pays for this draw. */
-  private async pay(submission: DrawSubmission, user: User, drawId: string): Promise<void> {
+  /** `submissionKey` keys the card payment: a retry of this submission pays once, another submission pays anew. */
+  private async pay(submission: DrawSubmission, user: User, drawId: string, submissionKey: string | null): Promise<void> {
     const option = submission.paymentOption;
     if (isPaidOption(option)) {
       if (submission.paymentID && submission.payerID) await this.payments.executeWalletPayment(user, submission.paymentID, submission.payerID);
-      else if (submission.token) await this.payments.payByCard(user, option, submission.currency, submission.token, submission.idempotencyKey ?? drawId);
+      else if (submission.token) await this.payments.payByCard(user, option, submission.currency, submission.token, submissionKey ?? drawId);
       else throwIfAny({ token: ['Please choose how to pay.'] });
     } else if (option !== PaymentOption.UseCredits) {
       throwIfAny({ paymentOption: ['Please choose how to pay for this draw.'] });
@@ -209,14 +210,17 @@ export class SubmitDrawService {
 }
 
 /**
- * Who made a submission and what it asked for, under its idempotency key: the same key with another draw (edited
- * after a lost answer, or a key an integration reuses) is another submission. Payment credentials are left out: a
- * retry may carry a fresh card token for the same purchase. Visitors' draws (demos, free) are not deduplicated.
+ * Who made a submission and which draw it asked for, under its idempotency key: the same key with another draw (edited
+ * after a lost answer, or a key an integration reuses) is another submission. How it pays is left out: a retry may
+ * carry a fresh card token, or another payment option once the first request spent the last credit. Visitors' draws
+ * (demos, free) are not deduplicated.
  */
 function submissionKeyOf(submission: DrawSubmission, submitter: Submitter): string | null {
   if (!submitter.user || !submission.idempotencyKey) return null;
-  const { token: _token, paymentID: _paymentID, payerID: _payerID, idempotencyKey, ...asked } = submission;
-  return createHash('sha256').update(JSON.stringify([idempotencyKey, submitter.source, asked])).digest('hex');
+  const { token: _token, paymentID: _paymentID, payerID: _payerID, paymentOption: _option, currency: _currency, idempotencyKey, ...asked } = submission;
+  // A demo asked for by its payment option is still a demo.
+  const demo = submission.demo || submission.paymentOption === PaymentOption.Demo;
+  return createHash('sha256').update(JSON.stringify([idempotencyKey, submitter.source, demo, asked])).digest('hex');
 }
 
 /**

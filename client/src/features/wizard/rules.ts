@@ -33,6 +33,8 @@ export const WIZARD_MESSAGES = {
   schedulingNeedsAccount: 'Scheduling a draw requires you to have an account.',
   paymentOption: 'Please choose how to pay for this draw.',
   submitFallback: 'Something went wrong, please try again or contact us for assistance.',
+  /** The server's answer while an earlier request of the same submission is still paying. */
+  submissionInProgress: 'This draw is still being paid for. Please look for it in your draws in a minute before submitting it again.',
 } as const;
 
 /** Demo draws: at most 10 prizes and within 15 minutes (spec); at most 1,000 entries (the server's decision). */

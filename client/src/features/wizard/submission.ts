@@ -1,5 +1,5 @@
 import type { SubmitDrawRequestDto } from '../../api/wizard-api';
-import { drawableEntries, needsProcessing, PAYMENT_DEMO, refillDescriptions } from './rules';
+import { drawableEntries, needsProcessing, PAYMENT_DEMO, refillDescriptions, WIZARD_MESSAGES } from './rules';
 import type { WizardState } from './wizard-slice';
 
 export interface SubmissionExtras {
@@ -70,4 +70,14 @@ export function submissionOf(draw: WizardState, extras: SubmissionExtras): Submi
 /** A fresh idempotency key: letters, digits and '-' (the server accepts 8 to 64 of them). */
 export function newIdempotencyKey(): string {
   return crypto.randomUUID();
+}
+
+/**
+ * Whether an answer settles a submission, so the next one takes a new idempotency key: any definite answer, except that
+ * an earlier request of it is still being paid for (that request may yet finish; a new key would pay a second time).
+ * A lost answer (none, or 5xx) keeps the key, so a retry pays once.
+ */
+export function settlesSubmission(status: number | undefined, message: string | undefined): boolean {
+  if (status === undefined || status >= 500) return false;
+  return !(status === 409 && message === WIZARD_MESSAGES.submissionInProgress);
 }

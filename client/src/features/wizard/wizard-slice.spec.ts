@@ -1,5 +1,5 @@
-import { PAYMENT_DEMO } from './rules';
-import { submissionOf } from './submission';
+import { PAYMENT_DEMO, WIZARD_MESSAGES } from './rules';
+import { settlesSubmission, submissionOf } from './submission';
 import { draftStateOf, initialWizardState, savedStateOf, wizardActions, wizardReducer, type WizardState } from './wizard-slice';
 
 const extras = { clientSession: 'tab-session-1', idempotencyKey: 'key-12345678', timeZone: 'Australia/Sydney', timeZoneOffset: -600 };
@@ -113,5 +113,16 @@ describe('the submitdraw payload', () => {
       scheduleDate: '2026-06-10T03:00:00.000Z',
       draftId: 'draft-1',
     });
+  });
+});
+
+describe('when a submission is settled (its idempotency key renewed)', () => {
+  it('after any definite answer but the one saying an earlier request is still paying; never after a lost one', () => {
+    expect(settlesSubmission(200, undefined)).toBe(true);
+    expect(settlesSubmission(400, 'Please enter the name of the draw.')).toBe(true);
+    expect(settlesSubmission(409, 'You have no credits left. Please buy a pack of credits or pay for this draw.')).toBe(true);
+    expect(settlesSubmission(409, WIZARD_MESSAGES.submissionInProgress)).toBe(false);
+    expect(settlesSubmission(500, WIZARD_MESSAGES.submitFallback)).toBe(false);
+    expect(settlesSubmission(undefined, WIZARD_MESSAGES.submitFallback)).toBe(false);
   });
 });

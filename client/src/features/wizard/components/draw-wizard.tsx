@@ -28,7 +28,7 @@ import {
   WIZARD_MESSAGES,
   type WizardStep,
 } from '../rules';
-import { newIdempotencyKey, submissionOf } from '../submission';
+import { newIdempotencyKey, settlesSubmission, submissionOf } from '../submission';
 import { draftStateOf, initialWizardState, savedStateOf, wizardActions, wizardReducer } from '../wizard-slice';
 import { type AccountOutcome, AccountStep } from './account-step';
 import { ConfirmationStep } from './confirmation-step';
@@ -257,10 +257,8 @@ export const DrawWizard = memo(function DrawWizard() {
     } catch (error) {
       setOverlay(null);
       setBusy(false);
-      const status = statusOf(error);
-      // A definite answer settles this submission; a lost one keeps its key, so a retry pays once.
-      if (status !== undefined && status < 500) idempotencyKey.current = null;
       const text = formErrorsOf(error, []).form ?? WIZARD_MESSAGES.submitFallback;
+      if (settlesSubmission(statusOf(error), text)) idempotencyKey.current = null;
       if (isDrawError(text)) {
         setSubmitDisabled(true);
         void navigate(link('draws', { query: { draw_error: 'true' } }));
