@@ -194,8 +194,10 @@ export class SubmitDrawService {
     throw new Error('No free short code after several attempts');
   }
 
-  /** Prepaid: one credit. Paid: the purchase adds its credits (1, 10 or 100), then one pays for this draw. */
-  /** `submissionKey` keys the card payment: a retry of this submission pays once, another submission pays anew. */
+  /**
+   * Prepaid: one credit. Paid: the purchase adds its credits (1, 10 or 100), then one pays for this draw. The card
+   * purchase is keyed by `submissionKey`: a retry of this submission pays once, another submission pays anew.
+   */
   private async pay(submission: DrawSubmission, user: User, drawId: string, submissionKey: string | null): Promise<void> {
     const option = submission.paymentOption;
     if (isPaidOption(option)) {

@@ -32,7 +32,7 @@ export class DrawOrmEntity {
   @Column({ name: 'payment_option', type: 'integer' }) paymentOption: number;
   @Column({ name: 'payment_id', type: 'uuid', nullable: true }) paymentId: string | null;
   @Column({ name: 'credit_id', type: 'uuid', nullable: true }) creditId: string | null;
-  /** The submission's idempotency key, unique per owner: a retried submission finds its draw. */
+  /** What identifies the submission that made the draw (a hash with its idempotency key), unique per owner. */
   @Column({ name: 'submission_key', type: 'text', nullable: true }) submissionKey: string | null;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
 }

@@ -1,10 +1,10 @@
 import type { Scrutineer } from '../../domain/draw-actions.js';
 import type { Draw, DrawEntries, DrawSource, DrawState, PrizeSpec, Winner } from '../../domain/draw.js';
 
-/** The owner already has a draw made by a submission with this idempotency key. */
+/** The owner already has a draw made by this submission. */
 export class DuplicateSubmissionError extends Error {
   constructor() {
-    super('A draw was already submitted with this idempotency key');
+    super('A draw of this submission exists already');
   }
 }
 
@@ -26,7 +26,7 @@ export interface NewDraw {
   paymentOption: number;
   paymentId: string | null;
   creditId: string | null;
-  /** The submission's idempotency key (owners only): a second draw with the same owner and key is refused. */
+  /** What identifies the submission (owners only, see SubmitDrawService): one draw per owner and submission. */
   submissionKey: string | null;
 }
 
@@ -86,10 +86,12 @@ export interface DrawRepository {
   /** The scrutineers the owner used before, most recent first, one per e-mail address. */
   scrutineersOfOwner(ownerUserId: string): Promise<Scrutineer[]>;
   findByDisplayId(displayId: string): Promise<{ id: string } | null>;
-  /** Creates the draw and its first audit entry; answers null when the short code is taken (try another). */
-  /** Null when the short code is taken; throws DuplicateSubmissionError when the owner's submission key is. */
+  /**
+   * Creates the draw and its first audit entry; answers null when the short code is taken (try another), and throws
+   * DuplicateSubmissionError when the owner has a draw of this submission already.
+   */
   create(draw: NewDraw, actor: string): Promise<Draw | null>;
-  /** The owner's draw made by the submission with this idempotency key. */
+  /** The owner's draw made by this submission (its `submissionKey`). */
   findBySubmissionKey(ownerUserId: string, submissionKey: string): Promise<Draw | null>;
   findById(id: string): Promise<Draw | null>;
   /**
