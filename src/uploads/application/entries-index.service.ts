@@ -64,10 +64,6 @@ export class EntriesIndexService {
   ) {}
 
   /**
-   * The index of an upload for a choice of header row and columns. Throws UploadNotFoundError when the upload is
-   * not the caller's, EntriesFileError (with the owner's message) when the file cannot be drawn from this way.
-   */
-  /**
    * Throws UploadNotFoundError when the upload, or its stored text, is gone: told apart from a storage failure worth
    * retrying after reading it failed.
    */
@@ -75,6 +71,10 @@ export class EntriesIndexService {
     if (!(await this.entries.hasText(await this.lookup.find(fileName, access)))) throw new UploadNotFoundError();
   }
 
+  /**
+   * The index of an upload for a choice of header row and columns. Throws UploadNotFoundError when the upload is
+   * not the caller's, EntriesFileError (with the owner's message) when the file cannot be drawn from this way.
+   */
   async load(fileName: string, access: UploadAccess, selection: EntrySelection): Promise<EntriesIndex> {
     const upload = await this.lookup.find(fileName, access);
     const chosen: EntrySelection = {
