@@ -46,7 +46,6 @@ export async function extractEntriesFile(storage: FileStorage, zipKey: string, z
   const reader = new StoredFileReader(storage, zipKey);
   // A failure of the storage (reading the zip, writing the file) is rethrown as it is: only the zip's own faults are
   // answered as an unreadable zip.
-  const storageFailure = (): unknown => reader.failure;
   try {
     zip = await yauzl.fromRandomAccessReaderPromise(reader, zipSize, {
       lazyEntries: true,
@@ -56,7 +55,7 @@ export async function extractEntriesFile(storage: FileStorage, zipKey: string, z
       strictFileNames: false,
     });
   } catch {
-    throw storageFailure() ?? new UploadRefusedError('zip', ZipMessages.unreadable);
+    throw reader.failure ?? new UploadRefusedError('zip', ZipMessages.unreadable);
   }
   try {
     if (zip.entryCount > MAX_ZIP_ENTRIES) throw new UploadRefusedError('zip', ZipMessages.tooManyEntries);
@@ -74,7 +73,7 @@ export async function extractEntriesFile(storage: FileStorage, zipKey: string, z
       }
     } catch (error) {
       if (error instanceof UploadRefusedError) throw error;
-      throw storageFailure() ?? new UploadRefusedError('zip', ZipMessages.unreadable);
+      throw reader.failure ?? new UploadRefusedError('zip', ZipMessages.unreadable);
     }
     if (candidates.length === 0 && excel > 0 && others === 0) throw new UploadRefusedError('type', invalidTypeMessage('xlsx'));
     if (candidates.length !== 1 || excel + others > 0) throw new UploadRefusedError('zip', ZipMessages.oneEntriesFile);
@@ -96,7 +95,7 @@ export async function extractEntriesFile(storage: FileStorage, zipKey: string, z
     } catch (error) {
       await write.abort();
       if (error instanceof ByteLimitExceededError) throw new UploadRefusedError('size', ZipMessages.tooLarge(limit.mb));
-      const failure = storageFailure() ?? (firstFailed === 'write' ? error : undefined);
+      const failure = reader.failure ?? (firstFailed === 'write' ? error : undefined);
       if (failure) throw failure;
       throw new UploadRefusedError('zip', /bytes in the stream|too many bytes|too few bytes/i.test(String(error)) ? ZipMessages.sizeMismatch : ZipMessages.unreadable);
     }
