@@ -61,7 +61,7 @@ function memoryFigure(name: string, input: DrawInput, targetMb: number): BenchFi
  * (the 6.3 MB leaf counts, the 25 MB per-row entrant index). A one-win pick has at least two such reads in a chain
  * before the next pick can start, so 1M picks cannot take less than 2M of these on this machine.
  */
-function dependentReadNs(megabytes: number): BenchFigure {
+async function dependentReads(megabytes: number): Promise<BenchFigure> {
   const length = megabytes * 262_144;
   const next = new Int32Array(length);
   for (let i = 0; i < length; i++) next[i] = i;
@@ -74,24 +74,12 @@ function dependentReadNs(megabytes: number): BenchFigure {
     next[j] = swap;
   }
   const steps = 2_000_000;
-  const times: number[] = [];
   let at = 0;
-  for (let run = 0; run < RUNS; run++) {
-    const start = process.hrtime.bigint();
+  const figure = await measure(`machine floor: ${steps.toLocaleString('en')} dependent random reads in a ${megabytes} MB array (informative)`, RUNS, () => {
     for (let s = 0; s < steps; s++) at = next[at];
-    times.push(Number(process.hrtime.bigint() - start) / steps);
-  }
-  const sorted = times.sort((a, b) => a - b);
-  return {
-    name: `machine floor: one dependent random read in a ${megabytes} MB array, ns (informative)`,
-    runs: RUNS,
-    medianMs: round(sorted[RUNS >> 1] / 1e6, 6),
-    minMs: round(sorted[0] / 1e6, 6),
-    maxMs: round(sorted[RUNS - 1] / 1e6, 6),
-    medianNs: round(sorted[RUNS >> 1], 1),
-    // Keeps the chain's result alive, so the loop cannot be optimised away.
-    endedAt: at,
-  };
+  });
+  // endedAt keeps the chain's result alive, so the loop cannot be optimised away.
+  return { ...figure, medianNsPerRead: round((figure.medianMs * 1e6) / steps, 1), endedAt: at };
 }
 
 async function timed(name: string, targetMs: number, fn: () => unknown): Promise<BenchFigure> {
@@ -140,7 +128,7 @@ export const drawEngineSuite: BenchSuite = {
         draw({ entryCount: 100_000_000, prizes: [{ quantity: 10_000, reserves: 0 }], oneWinPerEntrant: false }),
       ),
     );
-    figures.push(dependentReadNs(6), dependentReadNs(25));
+    figures.push(await dependentReads(6), await dependentReads(25));
     return figures;
   },
 };
