@@ -69,7 +69,7 @@ export class SubmitDrawService {
       const made = await this.draws.findBySubmissionKey(submitter.user!.id, submissionKey);
       if (made) return madeAlready(made);
     }
-    const demo = submission.demo || submission.paymentOption === PaymentOption.Demo;
+    const demo = isDemo(submission);
     const { winnersLimit } = await this.site.currentSettings();
     const entries = await this.entriesOf(submission, submitter, demo, winnersLimit);
     const prizes = normalisePrizes(submission.prizes);
@@ -220,9 +220,12 @@ export class SubmitDrawService {
 function submissionKeyOf(submission: DrawSubmission, submitter: Submitter): string | null {
   if (!submitter.user || !submission.idempotencyKey) return null;
   const { token: _token, paymentID: _paymentID, payerID: _payerID, paymentOption: _option, currency: _currency, idempotencyKey, ...asked } = submission;
-  // A demo asked for by its payment option is still a demo.
-  const demo = submission.demo || submission.paymentOption === PaymentOption.Demo;
-  return createHash('sha256').update(JSON.stringify([idempotencyKey, submitter.source, demo, asked])).digest('hex');
+  return createHash('sha256').update(JSON.stringify([idempotencyKey, submitter.source, isDemo(submission), asked])).digest('hex');
+}
+
+/** A demo is asked for by the demo switch or by the demo payment option. */
+function isDemo(submission: DrawSubmission): boolean {
+  return submission.demo || submission.paymentOption === PaymentOption.Demo;
 }
 
 /**
