@@ -192,7 +192,7 @@ export async function serveClientApp(
       if (prerenderedPageApplies(request.hostname, request.headers.cookie, build.productDomains, configured)) {
         const encoding = preferredEncoding(request.headers['accept-encoding']);
         // A signed-in visitor's page shows their account once the app runs: it starts with the page.
-        const signedIn = !startAtLoad && SESSION_COOKIE.test(request.headers.cookie ?? '');
+        const signedIn = !startAtLoad && request.cookies[SESSION_COOKIE_NAME] !== undefined;
         const send = (page: RenderedPage) => sendPage(reply, signedIn ? startingAtLoad(page) : page, encoding);
         if (prerendered) {
           send(prerendered);
@@ -239,7 +239,6 @@ type RenderedPage = Pick<CompressedPage, 'identity'> & Partial<Omit<CompressedPa
 
 /** Asks the client to start the app with a prerendered page's load, not at the visitor's first input (client/src/app/first-input.ts). */
 const START_AT_LOAD_META = '<meta name="fairdraw-start" content="load">';
-const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE_NAME.replace('.', '\\.')}=`);
 const startingAtLoadPages = new WeakMap<RenderedPage, RenderedPage>();
 
 /** The page with START_AT_LOAD_META, made once per page (and compressed once per encoding, when first sent). */
