@@ -4,3 +4,20 @@ export { createSeededSource, createSeededKeystream, seedKey } from './seeded-sou
 export type { KeystreamFill } from './chacha20-keystream.js';
 export { createSeedrandomSource } from './seedrandom-source.js';
 export { uniformInt, uniformBigInt } from './uniform.js';
+export type { BeaconChain, DrandChainInfo, DrandRound, SeedScheme } from './beacon.js';
+export {
+  BEACON_SCHEME,
+  SEED_SCHEMES,
+  QUICKNET_INFO,
+  chainHashOf,
+  chainOf,
+  roundTime,
+  firstRoundAtOrAfter,
+  firstRoundAfter,
+  roundMessage,
+  verifyRoundSignature,
+  randomnessOf,
+  beaconSeed,
+  beaconKeyPair,
+  signRound,
+} from './beacon.js';

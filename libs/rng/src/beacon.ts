@@ -1,0 +1,147 @@
+import { bls12_381 } from '@noble/curves/bls12-381.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+
+/**
+ * The public randomness beacon a draw's seed is mixed with (README "The beacon scheme"): drand's unchained BLS
+ * scheme on G1, as quicknet runs it. Pure functions over hex strings and Uint8Arrays, so the server, the verify
+ * command and the certificate page's in-browser check run this very code.
+ */
+
+/** drand's name of the only scheme accepted: BLS12-381, signatures on G1, messages hashed per RFC 9380. */
+export const BEACON_SCHEME = 'bls-unchained-g1-rfc9380';
+/** The hash-to-curve domain separation tag drand uses with that scheme (signatures on G1). */
+const SIGNATURE_DST = 'BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_';
+
+/** How a draw's seed is made (`seedScheme`). */
+export const SEED_SCHEMES = {
+  /** Draws made before the beacon: a 32-byte seed, committed to by its SHA-256, is the engine's seed. */
+  committedSeed: 'seed/1',
+  /** seed = serverSeed ‖ beacon randomness (64 bytes); only SHA-256(serverSeed) is published before the draw. */
+  beacon: 'beacon/1',
+} as const;
+export type SeedScheme = (typeof SEED_SCHEMES)[keyof typeof SEED_SCHEMES];
+
+/** A beacon chain as a draw records it. Times are Unix seconds. */
+export interface BeaconChain {
+  chainHash: string;
+  /** The chain's BLS public key (G2, compressed), hex. */
+  publicKey: string;
+  genesisTime: number;
+  /** Seconds between rounds. */
+  period: number;
+  scheme: string;
+}
+
+/** A chain's `/info` document as drand serves it. */
+export interface DrandChainInfo {
+  public_key: string;
+  period: number;
+  genesis_time: number;
+  hash: string;
+  groupHash: string;
+  schemeID: string;
+  metadata: { beaconID: string };
+}
+
+/** A round as drand serves it (`/public/{round}`). */
+export interface DrandRound {
+  round: number;
+  randomness: string;
+  signature: string;
+}
+
+/**
+ * drand quicknet, the League of Entropy's 3-second unchained chain. Its hash is computed from the rest
+ * (`chainHashOf`), so this copy of the public key cannot differ from the one every drand relay serves under that hash.
+ */
+export const QUICKNET_INFO: DrandChainInfo = {
+  public_key:
+    '83cf0f2896adee7eb8b5f01fcad3912212c437e0073e911fb90022d3e760183c8c4b450b6a0a6c3ac6a5776a2d1064510d1fec758c921cc22b0e17e63aaf4bcb5ed66304de9cf809bd274ca73bab4af5a6e9c76a4bc09e76eae8991ef5ece45a',
+  period: 3,
+  genesis_time: 1692803367,
+  hash: '52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971',
+  groupHash: 'f477d5c89f21a17c863a7f937c6a6d15859414d2be09cd448d4279af331c5d3e',
+  schemeID: BEACON_SCHEME,
+  metadata: { beaconID: 'quicknet' },
+};
+
+/**
+ * drand's chain hash (chain.Info.Hash): SHA-256 of the period (uint32) and genesis time (int64), both big-endian, the
+ * public key, the group hash, then the beacon id unless it is drand's 'default'. The scheme is not part of it.
+ */
+export function chainHashOf(info: Omit<DrandChainInfo, 'hash'>): string {
+  const times = new Uint8Array(12);
+  const view = new DataView(times.buffer);
+  view.setUint32(0, info.period);
+  view.setBigInt64(4, BigInt(info.genesis_time));
+  const parts = [times, hexToBytes(info.public_key), hexToBytes(info.groupHash)];
+  if (info.metadata.beaconID && info.metadata.beaconID !== 'default') parts.push(utf8ToBytes(info.metadata.beaconID));
+  return bytesToHex(sha256(concatBytes(...parts)));
+}
+
+/** The chain a draw records, from its info document. */
+export function chainOf(info: DrandChainInfo): BeaconChain {
+  return { chainHash: info.hash, publicKey: info.public_key, genesisTime: info.genesis_time, period: info.period, scheme: info.schemeID };
+}
+
+/** When a round is published: genesis + (round − 1) × period, in Unix seconds. */
+export function roundTime(chain: Pick<BeaconChain, 'genesisTime' | 'period'>, round: number): number {
+  return chain.genesisTime + (round - 1) * chain.period;
+}
+
+/** A scheduled draw's round: the first whose time is at or after the draw's time (`atMs`, Unix milliseconds). */
+export function firstRoundAtOrAfter(chain: Pick<BeaconChain, 'genesisTime' | 'period'>, atMs: number): number {
+  const sinceGenesis = atMs - chain.genesisTime * 1000;
+  if (sinceGenesis <= 0) return 1;
+  return Math.ceil(sinceGenesis / (chain.period * 1000)) + 1;
+}
+
+/** An immediate draw's round: the first whose time is after the moment (`atMs`) the request was accepted. */
+export function firstRoundAfter(chain: Pick<BeaconChain, 'genesisTime' | 'period'>, atMs: number): number {
+  const sinceGenesis = atMs - chain.genesisTime * 1000;
+  if (sinceGenesis < 0) return 1;
+  return Math.floor(sinceGenesis / (chain.period * 1000)) + 2;
+}
+
+/** What the chain signs for a round: SHA-256 of the round number as 8 bytes, big-endian. */
+export function roundMessage(round: number): Uint8Array {
+  const bytes = new Uint8Array(8);
+  new DataView(bytes.buffer).setBigUint64(0, BigInt(round));
+  return sha256(bytes);
+}
+
+/** True when `signature` is the chain's BLS signature of `round` (false for anything malformed). */
+export function verifyRoundSignature(chain: Pick<BeaconChain, 'publicKey' | 'scheme'>, round: number, signature: string): boolean {
+  if (chain.scheme !== BEACON_SCHEME || !Number.isSafeInteger(round) || round < 1) return false;
+  if (!/^[0-9a-f]{96}$/.test(signature) || !/^[0-9a-f]{192}$/.test(chain.publicKey)) return false;
+  try {
+    const short = bls12_381.shortSignatures;
+    return short.verify(short.Signature.fromHex(signature), short.hash(roundMessage(round), SIGNATURE_DST), hexToBytes(chain.publicKey));
+  } catch {
+    return false;
+  }
+}
+
+/** A round's randomness: SHA-256 of its signature's bytes, hex. */
+export function randomnessOf(signature: string): string {
+  return bytesToHex(sha256(hexToBytes(signature)));
+}
+
+/** The engine's seed of a beacon draw: serverSeed ‖ randomness, 64 bytes. */
+export function beaconSeed(serverSeed: Uint8Array, randomness: Uint8Array): Uint8Array {
+  if (serverSeed.length !== 32 || randomness.length !== 32) throw new RangeError('The server seed and the beacon randomness are 32 bytes each');
+  return concatBytes(serverSeed, randomness);
+}
+
+/** A BLS key pair of the beacon scheme (public key on G2), for a beacon of one's own. */
+export function beaconKeyPair(secretKey: Uint8Array = bls12_381.utils.randomSecretKey()): { secretKey: string; publicKey: string } {
+  return { secretKey: bytesToHex(secretKey), publicKey: bytesToHex(bls12_381.shortSignatures.getPublicKey(secretKey).toBytes()) };
+}
+
+/** Signs a round as a drand chain of this scheme would (BLS signatures are unique: the same key and round, the same bytes). */
+export function signRound(secretKey: string, round: number): DrandRound {
+  const short = bls12_381.shortSignatures;
+  const signature = bytesToHex(short.sign(short.hash(roundMessage(round), SIGNATURE_DST), hexToBytes(secretKey)).toBytes());
+  return { round, randomness: randomnessOf(signature), signature };
+}
