@@ -128,6 +128,27 @@ export class Environment {
   @Max(3600)
   DRAW_SWEEP_SECONDS = 15;
 
+  /**
+   * The public randomness beacon every draw's seed is mixed with (docs/verification.md): `drand` (the default in
+   * production) or `local`, the service's own beacon (the default elsewhere; its certificates say it is not independent).
+   */
+  @IsOptional() @IsIn(['drand', 'local']) BEACON?: 'drand' | 'local';
+
+  /** drand relays, comma-separated, tried in order. */
+  @Matches(/^https?:\/\/[^\s,]+(\s*,\s*https?:\/\/[^\s,]+)*$/, { message: 'DRAND_URLS must list http(s) URLs, comma-separated' })
+  DRAND_URLS = 'https://api.drand.sh,https://drand.cloudflare.com,https://api2.drand.sh,https://api3.drand.sh';
+
+  /** The drand chain new draws use (quicknet by default); its info must hash to this. */
+  @Matches(/^[0-9a-f]{64}$/, { message: 'DRAND_CHAIN_HASH must be 64 lower-case hexadecimal characters' })
+  DRAND_CHAIN_HASH = '52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971';
+
+  /** Seconds between the rounds of the service's own beacon, fixed when its key is made at first start. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(60)
+  LOCAL_BEACON_PERIOD_SECONDS = 1;
+
   /** Tests only: an execution stops before storing its winners (so a test can kill the process mid-draw). */
   @IsOptional()
   @IsIn(['true', 'false'])
@@ -228,7 +249,7 @@ export class Environment {
   @IsOptional() @Matches(/^https:\/\/\S+$/, { message: 'CHAT_WIDGET_URL must be an https URL' }) CHAT_WIDGET_URL?: string;
 }
 
-const OPTIONAL_KEYS = ['DATABASE_URL', 'RECAPTCHA_SECRET_KEY', 'RECAPTCHA_SITE_KEY', 'SMTP_URL', 'PUBLIC_URL', 'SESSION_SECRET', 'ENTRY_CHECK_SECRET', 'TRUST_PROXY',
+const OPTIONAL_KEYS = ['DATABASE_URL', 'BEACON', 'RECAPTCHA_SECRET_KEY', 'RECAPTCHA_SITE_KEY', 'SMTP_URL', 'PUBLIC_URL', 'SESSION_SECRET', 'ENTRY_CHECK_SECRET', 'TRUST_PROXY',
   'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'STRIPE_PUBLISHABLE_KEY', 'PAYPAL_CLIENT_ID', 'PAYPAL_SECRET', 'QUANTUM_SEED_URL', 'QUANTUM_SEED_API_KEY', 'DRAW_PAUSE_BEFORE_COMMIT',
   'ALLOWED_HOSTNAMES', 'REVIEWS_FEED_URL', 'REVIEWS_DISABLED_AUTHORS', 'CONTENT_HOSTS', 'ANALYTICS_ID', 'CHAT_WIDGET_URL',
   'S3_BUCKET', 'S3_PREFIX', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'REVIEW_RATING', 'REVIEW_COUNT'];

@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Environment } from '../config/environment.js';
 import { AccountsModule } from '../accounts/accounts.module.js';
+import { BeaconModule } from '../platform/beacon/beacon.module.js';
 import { SiteModule } from '../site/site.module.js';
 import { UploadsModule } from '../uploads/uploads.module.js';
 import { DraftsController } from './api/drafts.controller.js';
@@ -29,7 +30,7 @@ const pauseForever: DrawExecutionHooks = {
 };
 
 @Module({
-  imports: [AccountsModule, SiteModule, UploadsModule, TypeOrmModule.forFeature([DrawOrmEntity, DrawPrizeOrmEntity, DrawWinnerOrmEntity])],
+  imports: [AccountsModule, SiteModule, UploadsModule, BeaconModule, TypeOrmModule.forFeature([DrawOrmEntity, DrawPrizeOrmEntity, DrawWinnerOrmEntity])],
   controllers: [DrawsController, DraftsController, DrawActionsController],
   providers: [
     SubmitDrawService,

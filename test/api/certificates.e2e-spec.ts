@@ -68,9 +68,11 @@ describe('certificates, branding and public certificate data (API)', () => {
   it('publishes the certificate of a drawn draw by short code: seed matching its commitment, winners a re-run gives', async () => {
     const cert = (await request(t.app.getHttpServer()).get(`/api/certificate/${simple.shortCode}`).expect(200)).body;
     expect(cert).toMatchObject({ drawId: simple.id, shortCode: simple.shortCode, state: 'drawn', name: 'Spring giveaway', organisation: 'Acme Pty Ltd', entryCount: 500, demo: true, test: false });
-    expect(createHash('sha256').update(Buffer.from(cert.seed, 'hex')).digest('hex')).toBe(cert.seedHash);
+    expect(cert.seedScheme).toBe('beacon/1');
+    expect(createHash('sha256').update(Buffer.from(cert.serverSeed, 'hex')).digest('hex')).toBe(cert.seedHash);
+    expect(cert.seed).toBe(cert.serverSeed + cert.beacon.randomness);
     expect(cert.engineVersion).toBe('fairdraw-engine/1');
-    const again = rerun({ seed: cert.seed, seedHash: cert.seedHash, entryCount: 500, oneWinPerEntrant: false, prizes: cert.prizes.map((p: { quantity: number; reserves: number }) => ({ ...p, winners: [], reserveWinners: [] })) });
+    const again = rerun({ ...cert, entryCount: 500, oneWinPerEntrant: false, prizes: cert.prizes.map((p: { quantity: number; reserves: number }) => ({ ...p, winners: [], reserveWinners: [] })) });
     expect(cert.prizes.map((p: { winners: number[]; reserveWinners: number[] }) => ({ winners: p.winners, reserves: p.reserveWinners }))).toEqual(again);
     expect(cert.branding).toMatchObject({ drawBranding: '', hasBranding: false, fontUrl: '/api/certificate/font/0' });
     expect(cert.url).toMatch(new RegExp(`/cert/${simple.shortCode}/$`));
@@ -84,7 +86,7 @@ describe('certificates, branding and public certificate data (API)', () => {
     const first = await pdf(anyone, 'certificate', simple.id);
     expect((await pdf(anyone, 'certificate', simple.id)).equals(first)).toBe(true);
     const text = pdfText(first).join('\n');
-    for (const fact of ['Certificate of random draw', 'Acme Pty Ltd', 'Spring giveaway', cert.displayId, simple.shortCode, 'Australia/Sydney', '500 entries', 'Bike: 1 winner, 1 reserve', cert.seedHash, cert.seed, 'fairdraw-engine/1', cert.url]) {
+    for (const fact of ['Certificate of random draw', 'Acme Pty Ltd', 'Spring giveaway', cert.displayId, simple.shortCode, 'Australia/Sydney', '500 entries', 'Bike: 1 winner, 1 reserve', cert.seedHash, cert.serverSeed, cert.beacon.signature.slice(0, 48), cert.beacon.signature.slice(48), cert.beacon.randomness, 'fairdraw-engine/1', cert.url]) {
       expect(text).toContain(fact);
     }
     expect(text).not.toContain('Winners (entry numbers)');
@@ -148,7 +150,8 @@ describe('certificates, branding and public certificate data (API)', () => {
     const bytes = await pdf(request.agent(t.app.getHttpServer()), 'certificate', id);
     const text = pdfText(bytes).join('\n');
     expect(text).toContain(cert.entriesSha256);
-    expect(text).toContain(cert.seed);
+    expect(text).toContain(cert.serverSeed);
+    expect(text).toContain(`${cert.beacon.signature.slice(0, 48)}\n${cert.beacon.signature.slice(48)}`);
     expect(text).toContain('30 entry rows');
     expect(text).toContain('ticket counts in column 3');
     expect(text).toContain('Font: Poetsen One.');

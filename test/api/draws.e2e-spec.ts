@@ -25,7 +25,9 @@ describe('draws: submit, execute, verify (API)', () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const draw = await getDraw(id);
     expect(draw).toMatchObject({ state: 'drawn', isDrawn: true, demo: true, source: 'web', winnerCount: 4, reserveCount: 1, engineVersion: 'fairdraw-engine/1', displayId: id.slice(24).toUpperCase() });
-    expect(draw.seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(draw).toMatchObject({ seedScheme: 'beacon/1', waitingFor: null });
+    expect(draw.serverSeed).toMatch(/^[0-9a-f]{64}$/);
+    expect(draw.seed).toBe(`${draw.serverSeed}${draw.beacon!.randomness}`);
     expect((draw.prizes as unknown as { description: string }[]).map((p) => p.description)).toEqual(['Bike', 'Prize 2']);
     expect(drawnNumbers(draw)).toEqual(rerun(draw));
     const audit = await t.query<{ from_state: string | null; to_state: string }>('SELECT from_state, to_state FROM draw_audit WHERE draw_id = $1 ORDER BY id', [id]);
@@ -166,7 +168,9 @@ describe('draws: submit, execute, verify (API)', () => {
     const at = new Date(Date.now() + 1500);
     const id = (await agent.post('/api/draw/submitdraw/').send(simpleDraw({ paymentOption: 2, scheduleOption: 1, scheduleDate: at.toISOString() })).expect(200)).body;
     const before = await getDraw(id, agent);
-    expect(before).toMatchObject({ state: 'scheduled', seed: null, relevantDate: at.toISOString() });
+    expect(before).toMatchObject({ state: 'scheduled', seed: null, serverSeed: null, relevantDate: at.toISOString(), scheduleDate: at.toISOString() });
+    expect(before.beacon).toMatchObject({ independent: false, scheme: 'bls-unchained-g1-rfc9380', randomness: null, signature: null });
+    expect(Date.parse((before.beacon as unknown as { roundTime: string }).roundTime)).toBeGreaterThanOrEqual(at.getTime());
     expect(before.seedHash).toMatch(/^[0-9a-f]{64}$/);
     let after = before;
     while (after.state !== 'drawn') after = await getDraw(id, agent);

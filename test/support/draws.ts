@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { runDraw } from '#draw-engine';
-import { createSeededSource } from '#rng';
+import { type CertifiedSeed, checkSeed, createSeededSource } from '#rng';
 
 export function simpleDraw(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -19,25 +18,24 @@ export function simpleDraw(overrides: Record<string, unknown> = {}): Record<stri
   };
 }
 
-export interface DrawView {
-  seed: string | null;
-  seedHash: string;
+export interface DrawView extends CertifiedSeed {
   entryCount: number;
   oneWinPerEntrant: boolean;
   prizes: { quantity: number; reserves: number; winners: { entryNumber: number }[]; reserveWinners: { entryNumber: number }[] }[];
 }
 
 /**
- * What anyone can do with a certificate: check the published seed against its hash, re-run the published engine
- * on the same input and get the same winners. Answers the expected entry numbers per prize.
+ * What anyone can do with a certificate: check the published seeds against the commitment and the beacon round (libs/rng
+ * `checkSeed`), re-run the published engine on the same input and get the same winners. Answers the expected entry
+ * numbers per prize.
  */
 export function rerun(draw: DrawView): { winners: number[]; reserves: number[] }[] {
-  if (!draw.seed) throw new Error('The seed is published once the draw is done');
-  const seed = Buffer.from(draw.seed, 'hex');
-  if (createHash('sha256').update(seed).digest('hex') !== draw.seedHash) throw new Error('The seed does not match its published hash');
+  const { checks, seed } = checkSeed(draw);
+  const failed = checks.filter((check) => !check.ok);
+  if (!seed || failed.length > 0) throw new Error(`The seed does not verify: ${failed.map((check) => `${check.name}: ${check.detail}`).join('; ')}`);
   const outcome = runDraw(
     { entryCount: draw.entryCount, prizes: draw.prizes.map(({ quantity, reserves }) => ({ quantity, reserves })), oneWinPerEntrant: draw.oneWinPerEntrant },
-    createSeededSource(new Uint8Array(seed)),
+    createSeededSource(seed),
   );
   return outcome.prizes.map((prize) => ({ winners: prize.winners.map((row) => row + 1), reserves: prize.reserves.map((row) => row + 1) }));
 }

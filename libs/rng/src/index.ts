@@ -21,3 +21,5 @@ export {
   beaconKeyPair,
   signRound,
 } from './beacon.js';
+export type { CertifiedSeed, SeedCheck } from './seed-checks.js';
+export { beaconName, beaconStatement, checkSeed } from './seed-checks.js';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../../config/environment.js';
 import { DrawQueryService } from '../../draws/application/draw-query.service.js';
-import { displayIdOf, type Draw, type Winner } from '../../draws/domain/draw.js';
+import { displayIdOf, type Draw, publishedBeacon, type Winner } from '../../draws/domain/draw.js';
 import { FILE_STORAGE, type FileStorage } from '../../platform/storage/file-storage.port.js';
 import { EntriesIndexService } from '../../uploads/application/entries-index.service.js';
 import { EntriesFileError } from '../../uploads/domain/entries-file/entries-file.error.js';
@@ -77,8 +77,11 @@ export class CertificateFactsService {
       })),
       scrutineer: scrutineer ? { name: `${scrutineer.firstName} ${scrutineer.lastName}`.trim(), qualification: scrutineer.qualification } : null,
       entriesSha256: draw.entriesSha256,
+      seedScheme: draw.seedScheme,
       seedHash: draw.seedHash,
+      serverSeed: draw.state === 'drawn' && draw.serverSeed ? draw.serverSeed.toString('hex') : null,
       seed: draw.state === 'drawn' && draw.seed ? draw.seed.toString('hex') : null,
+      beacon: publishedBeacon(draw.beacon),
       engineVersion: draw.engineVersion,
       url: `${base}/cert/${draw.shortCode}/`,
     };

@@ -28,8 +28,11 @@ const facts: CertificateFacts = {
   prizes: [{ description: 'Bike', quantity: 2, reserves: 1, winnersAwarded: 2, winners: [17, 4], reserveWinners: [33] }],
   scrutineer: { name: 'Sam Lee', qualification: 'JP' },
   entriesSha256: 'a'.repeat(64),
+  seedScheme: 'seed/1',
   seedHash: 'b'.repeat(64),
+  serverSeed: null,
   seed: 'c'.repeat(64),
+  beacon: null,
   engineVersion: 'fairdraw-engine/1',
   url: 'http://localhost:3000/cert/ABCDE/',
 };
@@ -53,5 +56,31 @@ describe('renderCertificatePdf', () => {
       pdfText(await renderCertificatePdf({ facts: { ...facts, ...overrides }, branding: DEFAULT_BRANDING, withWinners: false, image: async () => null })).join('\n');
     expect(await textOf({ demo: true })).toContain('Demo draw: not a certified draw.');
     expect(await textOf({ test: true })).toContain('Test draw (made with a test API key): not a certified draw.');
+  });
+
+  it("states a beacon draw's commitment, chain, round and round time, and who could know the winners in advance", async () => {
+    const beacon = {
+      chainHash: '52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971',
+      publicKey: '83cf'.padEnd(192, '0'),
+      genesisTime: 1692803367,
+      period: 3,
+      scheme: 'bls-unchained-g1-rfc9380',
+      round: 34297012,
+      roundTime: '2026-11-26T12:00:00.000Z',
+      independent: true,
+      randomness: 'd'.repeat(64),
+      signature: 'e'.repeat(96),
+    };
+    const textOf = async (overrides: Partial<CertificateFacts>) =>
+      pdfText(await renderCertificatePdf({ facts: { ...facts, seedScheme: 'beacon/1', serverSeed: 'f'.repeat(64), seed: 'f'.repeat(64) + 'd'.repeat(64), beacon, ...overrides }, branding: DEFAULT_BRANDING, withWinners: false, image: async () => null })).join('\n');
+    const drand = (await textOf({})).replace(/\s+/g, ' ');
+    for (const fact of ['b'.repeat(64), 'f'.repeat(64), 'd'.repeat(64), beacon.chainHash, 'drand quicknet (League of Entropy)', '34297012, at 2026-11-26 23:00:00 (Australia/Sydney, UTC+11:00)']) {
+      expect(drand).toContain(fact);
+    }
+    expect(drand).toContain('Neither the promoter nor FairDraw could know or choose the winners before 2026-11-26 23:00:00');
+    const own = (await textOf({ beacon: { ...beacon, independent: false } })).replace(/\s+/g, ' ');
+    expect(own).toContain("FairDraw's own beacon (not independent)");
+    expect(own).toContain('not an independent one, so this draw does not rule out that FairDraw could know the winners in advance');
+    expect(own).not.toContain('Neither the promoter nor FairDraw');
   });
 });

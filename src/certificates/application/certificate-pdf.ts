@@ -1,3 +1,4 @@
+import { beaconName, beaconStatement, SEED_SCHEMES } from '#rng';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { FONTS, hasImage, type ImageSlot } from '../domain/branding.js';
@@ -124,16 +125,38 @@ export async function renderCertificatePdf(document: CertificateDocument): Promi
   section(doc, 'Verification');
   // 64 hex digits on one line each, so they can be read (and copied) whole.
   row(doc, 'Entries file SHA-256', facts.entriesSha256 ?? 'No file: a simple draw of numbered entries', facts.entriesSha256 ? 7.5 : 10);
-  row(doc, 'Seed commitment', facts.seedHash, 7.5);
-  row(doc, 'Revealed seed', facts.seed ?? 'Revealed once the draw is done', facts.seed ? 7.5 : 10);
+  const beacon = facts.seedScheme === SEED_SCHEMES.beacon ? facts.beacon : null;
+  if (beacon) {
+    row(doc, 'Seed scheme', 'beacon/1: server seed followed by the beacon round\'s randomness');
+    row(doc, 'Server seed commitment', facts.seedHash, 7.5);
+    row(doc, 'Beacon', `${beaconName(beacon)}, scheme ${beacon.scheme}`);
+    row(doc, 'Beacon chain', beacon.chainHash, 7.5);
+    row(doc, 'Beacon round', `${beacon.round}, at ${zoned(beacon.roundTime, facts.timeZone)}`);
+    row(doc, 'Beacon signature', beacon.signature ? `${beacon.signature.slice(0, 48)}\n${beacon.signature.slice(48)}` : 'Published at the round\'s time', beacon.signature ? 7.5 : 10);
+    row(doc, 'Beacon randomness', beacon.randomness ?? 'Published at the round\'s time', beacon.randomness ? 7.5 : 10);
+    row(doc, 'Server seed', facts.serverSeed ?? 'Revealed once the draw is done', facts.serverSeed ? 7.5 : 10);
+    // 128 hex digits: the server seed and the randomness, in two lines of 64.
+    row(doc, 'Seed', facts.seed ? `${facts.seed.slice(0, 64)}\n${facts.seed.slice(64)}` : 'Revealed once the draw is done', facts.seed ? 7.5 : 10);
+  } else {
+    row(doc, 'Seed commitment', facts.seedHash, 7.5);
+    row(doc, 'Revealed seed', facts.seed ?? 'Revealed once the draw is done', facts.seed ? 7.5 : 10);
+  }
   row(doc, 'Draw engine', facts.engineVersion ?? 'Recorded when the draw is done');
   doc.moveDown(0.5);
+  if (beacon) {
+    doc.font('bold').fontSize(9).text(beaconStatement(beacon, zoned(beacon.roundTime, facts.timeZone)), left, doc.y, { width: width - 110 });
+    doc.moveDown(0.3);
+  }
   doc
     .font('regular')
     .fontSize(9)
     .text(
-      'Anyone can check this draw: SHA-256 of the seed must equal the commitment, and re-running the published draw engine ' +
-        'on the entries file with the seed gives the winners above (npm run verify, or the check on the certificate page).',
+      beacon
+        ? 'Anyone can check this draw: SHA-256 of the server seed must equal the commitment, the round\'s signature must verify ' +
+            'against the beacon\'s public key, and re-running the published draw engine on the entries file with the seed (server seed ' +
+            'followed by the round\'s randomness) gives the winners above (npm run verify, or the check on the certificate page).'
+        : 'Anyone can check this draw: SHA-256 of the seed must equal the commitment, and re-running the published draw engine ' +
+            'on the entries file with the seed gives the winners above (npm run verify, or the check on the certificate page).',
       left,
       doc.y,
       { width: width - 110 },

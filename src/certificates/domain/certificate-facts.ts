@@ -1,3 +1,5 @@
+import type { SeedScheme } from '#rng';
+import type { PublishedBeacon } from '../../draws/domain/draw.js';
 import type { Branding } from './branding.js';
 
 /** The delimiter's name as a certificate states it. */
@@ -48,10 +50,16 @@ export interface CertificateFacts {
   prizes: CertificatePrize[];
   scrutineer: { name: string; qualification: string | null } | null;
   entriesSha256: string | null;
-  /** SHA-256 of the seed, published before the draw. */
+  /** How the engine's seed is made: `beacon/1`, or `seed/1` for draws made before the beacon. */
+  seedScheme: SeedScheme;
+  /** The commitment published before the draw: SHA-256 of the server seed (`seed/1`: of the seed). */
   seedHash: string;
-  /** The seed as 64 hex characters, revealed once drawn. */
+  /** `beacon/1`: the server seed as hex, revealed once drawn. */
+  serverSeed: string | null;
+  /** The engine's seed as hex, revealed once drawn (`beacon/1`: serverSeed ‖ randomness, 64 bytes; `seed/1`: 32 bytes). */
   seed: string | null;
+  /** `beacon/1`: the chain, the round fixed with the draw's time and its time; randomness and signature once drawn. */
+  beacon: PublishedBeacon | null;
   engineVersion: string | null;
   /** The public certificate page. */
   url: string;

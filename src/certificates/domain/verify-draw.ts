@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import { runDraw } from '#draw-engine';
-import { createSeededSource } from '#rng';
+import { type CertifiedSeed, checkSeed, createSeededSource } from '#rng';
 import type { Delimiter } from '../../uploads/domain/entries-file/delimiter.js';
 import { type ByteSource, readEntriesFile } from '../../uploads/domain/entries-file/read-entries-file.js';
 
 /** What verification reads from the certificate (the public certificate JSON, GET /api/certificate/{shortCode}). */
-export interface CertifiedDraw {
+export interface CertifiedDraw extends CertifiedSeed {
   shortCode?: string;
   entryMethod: 'simple' | 'upload' | 'uploadAdvanced';
   entryCount: number;
@@ -16,8 +15,6 @@ export interface CertifiedDraw {
   delimiter: string | null;
   prizes: { quantity: number; reserves: number; winners: number[]; reserveWinners: number[] }[];
   entriesSha256: string | null;
-  seedHash: string;
-  seed: string | null;
 }
 
 export interface VerifyCheck {
@@ -32,18 +29,14 @@ export interface VerifyReport {
 }
 
 /**
- * docs/verification.md as one function: the seed against its commitment (and the certificate's revealed seed), the
- * entries file against its SHA-256, then the draw engine re-run on the file's rows with the seed, prize by prize,
- * against the certificate's winners. Every failing check is named.
+ * docs/verification.md as one function: the seed checks of the draw's scheme (libs/rng `checkSeed`: commitment, beacon
+ * round time, signature and randomness), the entries file against its SHA-256, then the draw engine re-run on the
+ * file's rows with the seed, prize by prize, against the certificate's winners. Every failing check is named.
+ * `given`: the verifier's own server seed (`beacon/1`) or seed (`seed/1`); the certificate's revealed ones otherwise.
  */
-export async function verifyDraw(draw: CertifiedDraw, seedHex: string, entries: { source: ByteSource; extension: string } | null): Promise<VerifyReport> {
-  const checks: VerifyCheck[] = [];
-  const seed = seedHex.trim().toLowerCase();
-  if (!/^[0-9a-f]{64}$/.test(seed)) return { match: false, checks: [{ name: 'Seed', ok: false, detail: 'The seed must be 64 hexadecimal characters.' }] };
-  const seedBytes = Buffer.from(seed, 'hex');
-  const commitment = createHash('sha256').update(seedBytes).digest('hex');
-  checks.push({ name: 'Seed commitment', ok: commitment === draw.seedHash, detail: `SHA-256 of the seed is ${commitment}; the certificate's commitment is ${draw.seedHash}` });
-  if (draw.seed) checks.push({ name: 'Revealed seed', ok: draw.seed === seed, detail: draw.seed === seed ? 'The seed is the one the certificate reveals' : `The certificate reveals ${draw.seed}` });
+export async function verifyDraw(draw: CertifiedDraw, given: { serverSeed?: string; seed?: string }, entries: { source: ByteSource; extension: string } | null): Promise<VerifyReport> {
+  const { checks, seed: seedBytes } = checkSeed(draw, given);
+  if (!seedBytes) return { match: false, checks };
 
   let entryCount = draw.entryCount;
   let tickets: Uint32Array | undefined;
@@ -73,7 +66,7 @@ export async function verifyDraw(draw: CertifiedDraw, seedHex: string, entries: 
   try {
     outcome = runDraw(
       { entryCount, tickets, entrantOf, prizes: draw.prizes.map(({ quantity, reserves }) => ({ quantity, reserves })), oneWinPerEntrant: draw.oneWinPerEntrant },
-      createSeededSource(new Uint8Array(seedBytes)),
+      createSeededSource(seedBytes),
     );
   } catch (error) {
     return { match: false, checks: [...checks, { name: 'Re-run', ok: false, detail: `The draw engine refused the input: ${(error as Error).message}` }] };

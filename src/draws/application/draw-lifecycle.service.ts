@@ -1,4 +1,5 @@
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { firstRoundAfter, firstRoundAtOrAfter } from '#rng';
 import { CreditService } from '../../billing/application/credit.service.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { DRAW_REPOSITORY } from '../draws.tokens.js';
@@ -43,14 +44,21 @@ export class DrawLifecycleService {
     if (refusal) throw new ConflictException({ message: refusal });
     if (scheduleDate.getTime() <= now.getTime()) throw new BadRequestException({ message: DRAW_MESSAGES.scheduleInPast, modelState: { scheduleDate: [DRAW_MESSAGES.scheduleInPast] } });
     if (draw.demo && scheduleDate.getTime() - draw.createdAt.getTime() > 15 * 60 * 1000) throw new BadRequestException({ message: DRAW_MESSAGES.demoSchedule, modelState: { scheduleDate: [DRAW_MESSAGES.demoSchedule] } });
-    if (!(await this.draws.reschedule(id, scheduleDate, scheduleTimeZone, actor, now))) throw new ConflictException({ message: 'This draw can no longer be changed.' });
+    // A new time fixes a new round (never one already reached: the time is in the future).
+    const round = draw.beacon ? firstRoundAtOrAfter(draw.beacon, scheduleDate.getTime()) : null;
+    if (!(await this.draws.reschedule(id, scheduleDate, scheduleTimeZone, round, actor, now))) throw new ConflictException({ message: 'This draw can no longer be changed.' });
     await this.schedule.schedule(id, scheduleDate);
   }
 
   async drawNow(id: string, viewer: DrawViewer, actor: string): Promise<void> {
     const draw = await this.owned(id, viewer);
-    const refusal = drawNowRefusal(draw, this.clock.now());
+    const now = this.clock.now();
+    const refusal = drawNowRefusal(draw, now);
     if (refusal) throw new ConflictException({ message: refusal });
+    // The draw's time becomes the moment this request was accepted, and its round the first after it.
+    if (!(await this.draws.moveToNow(id, now, draw.beacon ? firstRoundAfter(draw.beacon, now.getTime()) : null, actor))) {
+      throw new ConflictException({ message: 'This draw can no longer be changed.' });
+    }
     const outcome = await this.execution.execute(id, `${actor}, draw now`);
     if (outcome === 'skipped') throw new ConflictException({ message: 'This draw can no longer be changed.' });
   }

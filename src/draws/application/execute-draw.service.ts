@@ -1,6 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DrawInputError, type DrawOutcome, runDraw } from '#draw-engine';
-import { createSeededSource } from '#rng';
+import { beaconSeed, createSeededSource, roundTime, SEED_SCHEMES } from '#rng';
+import { setTimeout as delay } from 'node:timers/promises';
+import { BeaconUnavailableError, type VerifiedRound } from '../../platform/beacon/beacon.port.js';
+import { BeaconService } from '../../platform/beacon/beacon.service.js';
 import { EntriesIndexService } from '../../uploads/application/entries-index.service.js';
 import { EntriesFileError } from '../../uploads/domain/entries-file/entries-file.error.js';
 import { UploadNotFoundError } from '../../uploads/domain/upload.errors.js';
@@ -13,12 +16,20 @@ import type { DrawnWinners, DrawRepository, DrawResult } from './ports/draw.repo
 /** The algorithm the certificate promises (libs/draw-engine/README.md); bumped if it ever changes. */
 export const ENGINE_VERSION = 'fairdraw-engine/1';
 
-export type ExecutionOutcome = 'drawn' | 'error' | 'skipped';
+/** 'waiting': the draw's beacon round could not be had yet; the draw stays scheduled and the sweep tries again. */
+export type ExecutionOutcome = 'drawn' | 'error' | 'skipped' | 'waiting';
+
+/** Tries at the round within one execution (drand relays publish a round within a second or so of its time). */
+const ROUND_TRIES_MS = [0, 500, 1_000, 2_000];
+/** After that, the sweep tries again: 5 s, 10 s, 20 s … at most every 5 minutes. */
+const RETRY_FIRST_MS = 5_000;
+const RETRY_MAX_MS = 5 * 60_000;
 
 /**
  * Runs a draw exactly once. The draw row stays locked while the engine runs and the winners are written with the
  * state change in the same transaction: a second process waits, then sees the draw drawn; a process that dies
- * mid-draw commits nothing, and the next attempt draws the same winners from the same stored seed.
+ * mid-draw commits nothing, and the next attempt draws the same winners from the same stored seed. A beacon draw's
+ * round is had (and verified) before the lock is taken, and a draw is never drawn without it: it waits instead.
  */
 @Injectable()
 export class ExecuteDrawService {
@@ -29,16 +40,21 @@ export class ExecuteDrawService {
     @Inject(DRAW_EXECUTION_HOOKS) private readonly hooks: DrawExecutionHooks,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly entries: EntriesIndexService,
+    private readonly beacon: BeaconService,
   ) {}
 
   /** `dueAt`: the time a scheduled job was queued for; a draw since moved to another time is not drawn by it. */
   async execute(drawId: string, actor: string, dueAt?: Date): Promise<ExecutionOutcome> {
+    const round = await this.beaconRoundOf(drawId, dueAt);
+    if (round === 'skipped' || round === 'waiting') return round;
     const outcome = await this.draws.withLockedDraw(drawId, async (locked): Promise<ExecutionOutcome> => {
       if (locked.draw.state !== 'scheduled') return 'skipped';
       if (dueAt !== undefined && locked.draw.scheduleDate.getTime() !== dueAt.getTime()) return 'skipped';
+      // Moved (another round fixed) while its round was being had: the move's own execution draws it.
+      if (locked.draw.seedScheme === SEED_SCHEMES.beacon && locked.draw.beacon?.round !== round?.round) return 'skipped';
       let result: DrawResult;
       try {
-        result = await this.run(locked.draw);
+        result = await this.run(locked.draw, engineSeed(locked.committedSeed, round), round);
       } catch (error) {
         const reason = reasonOf(error) ?? (await this.goneFileReason(locked.draw));
         if (!reason) throw error;
@@ -67,13 +83,44 @@ export class ExecuteDrawService {
     }
   }
 
-  private async run(draw: Draw & { seed: Buffer }): Promise<DrawResult> {
+  /**
+   * The verified beacon round of a due `beacon/1` draw (null for `seed/1` draws): waits for the round's time (at most a
+   * period away), then asks the beacon a few times. When it cannot be had the draw is marked waiting, with the time
+   * the sweep tries again, backing off.
+   */
+  private async beaconRoundOf(drawId: string, dueAt?: Date): Promise<VerifiedRound | null | 'skipped' | 'waiting'> {
+    const draw = await this.draws.findById(drawId);
+    if (!draw || draw.state !== 'scheduled') return 'skipped';
+    if (dueAt !== undefined && draw.scheduleDate.getTime() !== dueAt.getTime()) return 'skipped';
+    if (draw.seedScheme !== SEED_SCHEMES.beacon) return null;
+    const beacon = draw.beacon;
+    if (!beacon) throw new Error(`Draw ${drawId} has no beacon round`);
+    const untilRound = roundTime(beacon, beacon.round) * 1000 - this.clock.now().getTime();
+    if (untilRound > (beacon.period + 1) * 1000) return 'skipped';
+    if (untilRound > 0) await delay(untilRound);
+    let reason = '';
+    for (const pause of ROUND_TRIES_MS) {
+      if (pause) await delay(pause);
+      try {
+        return await this.beacon.round(beacon, beacon.round);
+      } catch (error) {
+        if (!(error instanceof BeaconUnavailableError)) throw error;
+        reason = error.message;
+      }
+    }
+    const retryInMs = Math.min(RETRY_FIRST_MS * 2 ** draw.failedBeaconTries, RETRY_MAX_MS);
+    await this.draws.waitForBeacon(drawId, reason, new Date(this.clock.now().getTime() + retryInMs));
+    this.logger.warn(`Draw ${drawId} waits for beacon round ${beacon.round}: ${reason}`);
+    return 'waiting';
+  }
+
+  private async run(draw: Draw, seed: Uint8Array, round: VerifiedRound | null): Promise<DrawResult> {
     const started = performance.now();
     const prizes = draw.prizes.map(({ quantity, reserves }) => ({ quantity, reserves }));
-    const source = createSeededSource(new Uint8Array(draw.seed));
+    const source = createSeededSource(seed);
     if (draw.entries.method === 'simple') {
       const outcome = runDraw({ entryCount: draw.entries.entryCount, prizes, oneWinPerEntrant: draw.entries.oneWinPerEntrant }, source);
-      return { winners: winnersOf(outcome, null), entriesSha256: null, engineVersion: ENGINE_VERSION, durationMs: performance.now() - started };
+      return { winners: winnersOf(outcome, null), entriesSha256: null, engineVersion: ENGINE_VERSION, durationMs: performance.now() - started, beacon: round };
     }
     const index = await this.entries.load(
       draw.entries.fileName ?? '',
@@ -87,8 +134,13 @@ export class ExecuteDrawService {
     // In pick order, as winnersOf lists them: each prize's winners, then its reserves.
     const picked = outcome.prizes.flatMap((prize) => [...prize.winners, ...prize.reserves]);
     const columnsJson = await this.entries.readRowsJson(index, picked);
-    return { winners: winnersOf(outcome, columnsJson), entriesSha256: index.fileSha256, engineVersion: ENGINE_VERSION, durationMs: performance.now() - started };
+    return { winners: winnersOf(outcome, columnsJson), entriesSha256: index.fileSha256, engineVersion: ENGINE_VERSION, durationMs: performance.now() - started, beacon: round };
   }
+}
+
+/** The engine's seed: `seed/1`'s committed seed as it is, `beacon/1`'s server seed ‖ the round's randomness. */
+function engineSeed(committed: Buffer, round: VerifiedRound | null): Uint8Array {
+  return round ? beaconSeed(committed, Buffer.from(round.randomness, 'hex')) : new Uint8Array(committed);
 }
 
 /** The winners and reserves of an outcome in pick order: each prize's winners, then its reserves. */

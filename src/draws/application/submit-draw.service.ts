@@ -1,9 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { firstRoundAfter, firstRoundAtOrAfter, SEED_SCHEMES } from '#rng';
 import type { User } from '../../accounts/domain/user.js';
 import { CreditService } from '../../billing/application/credit.service.js';
 import { PaymentService } from '../../billing/application/payment.service.js';
 import { type Currency, isPaidOption, PaymentOption } from '../../billing/domain/pricing.js';
+import { BeaconUnavailableError } from '../../platform/beacon/beacon.port.js';
+import { BeaconService } from '../../platform/beacon/beacon.service.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { SiteConfigurationService } from '../../site/application/site-configuration.service.js';
 import { EntriesIndexService } from '../../uploads/application/entries-index.service.js';
@@ -14,7 +17,9 @@ import type { Draw, DrawEntries, DrawSource, EntryMethod, PrizeSpec } from '../d
 import { DRAW_MESSAGES, normalisePrizes, prizeErrors, randomShortCode, type RuleErrors, scheduleErrors, simpleEntryErrors } from '../domain/draw-rules.js';
 import { DrawScheduleService } from './draw-schedule.service.js';
 import { ExecuteDrawService } from './execute-draw.service.js';
-import { DuplicateSubmissionError, type DrawRepository } from './ports/draw.repository.port.js';
+import { DuplicateSubmissionError, type DrawRepository, type NewDraw } from './ports/draw.repository.port.js';
+
+type Commitment = Pick<NewDraw, 'seed' | 'seedHash' | 'seedScheme' | 'beacon' | 'beaconRound'>;
 
 export interface DrawSubmission {
   name: string;
@@ -58,6 +63,7 @@ export class SubmitDrawService {
     private readonly credits: CreditService,
     private readonly execution: ExecuteDrawService,
     private readonly schedule: DrawScheduleService,
+    private readonly beacon: BeaconService,
   ) {}
 
   /** Checks every rule, takes the payment, stores the draw with its sealed seed, then draws it now or schedules it. */
@@ -81,11 +87,13 @@ export class SubmitDrawService {
 
     const free = demo || submitter.source === 'test';
     if (!free && !submitter.user) throw new ForbiddenException({ message: 'Please log in or create an account to pay for a draw.' });
-    const seed = randomBytes(32);
+    // The moment the request is accepted: an immediate draw's time, after which its beacon round must come.
+    const acceptedAt = this.clock.now();
+    const commitment = await this.commitment(submission.scheduleDate ?? acceptedAt, !submission.scheduleDate);
     // A draw waiting for its payment is a draft: nothing executes it until the payment went through.
     let draw: Draw;
     try {
-      draw = await this.createWithUniqueShortCode(submission, submitter, entries.entries, prizes, demo, seed, free ? 'scheduled' : 'draft', submissionKey);
+      draw = await this.createWithUniqueShortCode(submission, submitter, entries.entries, prizes, demo, acceptedAt, commitment, free ? 'scheduled' : 'draft', submissionKey);
     } catch (error) {
       if (!(error instanceof DuplicateSubmissionError)) throw error;
       // The same submission sent twice at once: the other request made the draw (or made it and removed it, its
@@ -155,13 +163,36 @@ export class SubmitDrawService {
     }
   }
 
+  /**
+   * A fresh 32-byte server seed from the CSPRNG, of which only the SHA-256 is published before the draw, and the beacon
+   * round fixed with the draw's time: neither the promoter nor FairDraw can know the winners before that round.
+   */
+  private async commitment(drawTime: Date, immediate: boolean): Promise<Commitment> {
+    let chain;
+    try {
+      chain = await this.beacon.chainForNewDraws();
+    } catch (error) {
+      if (error instanceof BeaconUnavailableError) throw new ServiceUnavailableException({ message: DRAW_MESSAGES.beaconUnavailable });
+      throw error;
+    }
+    const serverSeed = randomBytes(32);
+    return {
+      seed: serverSeed,
+      seedHash: createHash('sha256').update(serverSeed).digest('hex'),
+      seedScheme: SEED_SCHEMES.beacon,
+      beacon: chain,
+      beaconRound: immediate ? firstRoundAfter(chain, drawTime.getTime()) : firstRoundAtOrAfter(chain, drawTime.getTime()),
+    };
+  }
+
   private async createWithUniqueShortCode(
     submission: DrawSubmission,
     submitter: Submitter,
     entries: DrawEntries,
     prizes: PrizeSpec[],
     demo: boolean,
-    seed: Buffer,
+    acceptedAt: Date,
+    commitment: Commitment,
     state: 'scheduled' | 'draft',
     submissionKey: string | null,
   ): Promise<Draw> {
@@ -178,10 +209,9 @@ export class SubmitDrawService {
           clientSession: submitter.clientSession,
           entries,
           prizes,
-          scheduleDate: submission.scheduleDate ?? this.clock.now(),
+          scheduleDate: submission.scheduleDate ?? acceptedAt,
           scheduleTimeZone: submission.scheduleTimeZone,
-          seed,
-          seedHash: createHash('sha256').update(seed).digest('hex'),
+          ...commitment,
           paymentOption: submission.paymentOption,
           paymentId: null,
           creditId: null,

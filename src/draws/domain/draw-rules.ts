@@ -3,6 +3,7 @@ import type { PrizeSpec } from './draw.js';
 /** The spec's messages (part 1 §5 and §8) and the limits this product decided where the spec is silent. */
 export const DRAW_MESSAGES = {
   nameRequired: 'Please enter the name of the draw.',
+  beaconUnavailable: 'The public random beacon cannot be reached just now, so no draw can be made. Please try again in a few minutes.',
   organisationRequired: 'Please enter the name of the organisation running the draw.',
   entryCountTooSmall: 'The number of entries must be greater than 1.',
   entryCountTooLarge: (limit: number) => `The number of entries can be at most ${limit.toLocaleString('en')}.`,

@@ -1,3 +1,5 @@
+import { type BeaconChain, roundTime, type SeedScheme } from '#rng';
+
 /** Part 2 §4: the states of a draw. A draft is an incomplete draw saved from the wizard. */
 export type DrawState = 'draft' | 'scheduled' | 'drawn' | 'cancelled' | 'error';
 export type EntryMethod = 'simple' | 'upload' | 'uploadAdvanced';
@@ -36,15 +38,43 @@ export interface Draw {
   prizes: PrizeSpec[];
   scheduleDate: Date;
   scheduleTimeZone: string;
-  /** SHA-256 of the seed, published before the draw. */
+  /** How the engine's seed is made (libs/rng README): `beacon/1`, or `seed/1` for draws made before the beacon. */
+  seedScheme: SeedScheme;
+  /** The commitment published before the draw: SHA-256 of the server seed (`seed/1`: of the seed). */
   seedHash: string;
-  /** The seed itself, published once the draw is done. */
+  /** `beacon/1`: the 32-byte server seed, revealed once the draw is done. */
+  serverSeed: Buffer | null;
+  /** The engine's seed, revealed once the draw is done (`beacon/1`: serverSeed ‖ beacon randomness, 64 bytes). */
   seed: Buffer | null;
+  /** `beacon/1`: the beacon round fixed with the draw's time; its randomness and signature once drawn. */
+  beacon: DrawBeacon | null;
+  /** Tries at the beacon round that failed (unreachable or unverifiable); a scheduled draw with any waits and retries. */
+  failedBeaconTries: number;
   entriesSha256: string | null;
   engineVersion: string | null;
   drawnAt: Date | null;
   errorMessage: string | null;
   createdAt: Date;
+}
+
+export interface DrawBeacon extends BeaconChain {
+  /** False for the service's own beacon (not independent of FairDraw). */
+  independent: boolean;
+  round: number;
+  randomness: string | null;
+  signature: string | null;
+}
+
+/** What the owner is told while a draw waits for its round. */
+export const WAITING_FOR_BEACON = 'Waiting for the public random beacon';
+
+/** A draw's beacon as every answer publishes it: the chain, the round and its time; randomness and signature once drawn. */
+export type PublishedBeacon = DrawBeacon & { roundTime: string };
+
+export function publishedBeacon(beacon: DrawBeacon | null): PublishedBeacon | null {
+  if (!beacon) return null;
+  const { chainHash, publicKey, genesisTime, period, scheme, round, independent, randomness, signature } = beacon;
+  return { chainHash, publicKey, genesisTime, period, scheme, round, roundTime: new Date(roundTime(beacon, round) * 1000).toISOString(), independent, randomness, signature };
 }
 
 export interface Winner {

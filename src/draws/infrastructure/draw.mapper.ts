@@ -1,8 +1,10 @@
+import { beaconSeed, SEED_SCHEMES } from '#rng';
 import type { Draw, PrizeSpec, Winner } from '../domain/draw.js';
 import type { DrawOrmEntity, DrawPrizeOrmEntity, DrawWinnerOrmEntity } from './draw.orm-entity.js';
 
 export class DrawMapper {
   static toDomain(row: DrawOrmEntity, prizes: DrawPrizeOrmEntity[]): Draw {
+    const drawn = row.state === 'drawn';
     return {
       id: row.id,
       shortCode: row.shortCode,
@@ -25,9 +27,16 @@ export class DrawMapper {
       prizes: [...prizes].sort((a, b) => a.position - b.position).map((p): PrizeSpec => ({ description: p.description, quantity: p.quantity, reserves: p.reserves })),
       scheduleDate: row.scheduleDate,
       scheduleTimeZone: row.scheduleTimeZone,
+      seedScheme: row.seedScheme,
       seedHash: row.seedHash,
-      // Secret until the draw is done: whoever holds it could compute the winners in advance.
-      seed: row.state === 'drawn' ? row.seed : null,
+      // Secret until the draw is done: whoever holds it could compute the winners once the round is out.
+      serverSeed: drawn && row.seedScheme === SEED_SCHEMES.beacon ? row.seed : null,
+      seed: drawn ? engineSeed(row) : null,
+      beacon:
+        row.beacon && row.beaconRound !== null
+          ? { ...row.beacon, round: row.beaconRound, randomness: drawn ? row.beaconRandomness : null, signature: drawn ? row.beaconSignature : null }
+          : null,
+      failedBeaconTries: row.beaconAttempts,
       entriesSha256: row.entriesSha256,
       engineVersion: row.engineVersion,
       drawnAt: row.drawnAt,
@@ -39,4 +48,10 @@ export class DrawMapper {
   static winner(row: DrawWinnerOrmEntity): Winner {
     return { prizeIndex: row.prizePosition, kind: row.kind, position: row.position, row: row.rowIndex, columns: row.columns };
   }
+}
+
+/** The seed the engine ran on: the committed seed itself (`seed/1`), or it with the beacon round's randomness (`beacon/1`). */
+function engineSeed(row: DrawOrmEntity): Buffer {
+  if (row.seedScheme !== SEED_SCHEMES.beacon) return row.seed;
+  return Buffer.from(beaconSeed(row.seed, Buffer.from(row.beaconRandomness ?? '', 'hex')));
 }

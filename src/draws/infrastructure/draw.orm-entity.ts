@@ -1,4 +1,6 @@
+import type { SeedScheme } from '#rng';
 import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import type { BeaconDescriptor } from '../../platform/beacon/beacon.port.js';
 
 const bigintAsNumber = { to: (value: number) => value, from: (value: string | null) => (value === null ? null : Number(value)) };
 
@@ -24,6 +26,14 @@ export class DrawOrmEntity {
   @Column({ name: 'schedule_time_zone', type: 'text' }) scheduleTimeZone: string;
   @Column({ type: 'bytea' }) seed: Buffer;
   @Column({ name: 'seed_hash', type: 'text' }) seedHash: string;
+  @Column({ name: 'seed_scheme', type: 'text' }) seedScheme: SeedScheme;
+  @Column({ type: 'jsonb', nullable: true }) beacon: BeaconDescriptor | null;
+  @Column({ name: 'beacon_round', type: 'bigint', nullable: true, transformer: bigintAsNumber }) beaconRound: number | null;
+  @Column({ name: 'beacon_randomness', type: 'text', nullable: true }) beaconRandomness: string | null;
+  @Column({ name: 'beacon_signature', type: 'text', nullable: true }) beaconSignature: string | null;
+  @Column({ name: 'beacon_attempts', type: 'integer', default: 0 }) beaconAttempts: number;
+  @Column({ name: 'beacon_retry_at', type: 'timestamptz', nullable: true }) beaconRetryAt: Date | null;
+  @Column({ name: 'beacon_error', type: 'text', nullable: true }) beaconError: string | null;
   @Column({ name: 'entries_sha256', type: 'text', nullable: true }) entriesSha256: string | null;
   @Column({ name: 'engine_version', type: 'text', nullable: true }) engineVersion: string | null;
   @Column({ name: 'drawn_at', type: 'timestamptz', nullable: true }) drawnAt: Date | null;

@@ -53,7 +53,8 @@ export class TypeormDrawRepository implements DrawRepository {
           }),
         );
         await manager.getRepository(DrawPrizeOrmEntity).insert(prizes.map((prize, position) => ({ drawId: row.id, position, ...prize })));
-        await manager.query('INSERT INTO draw_audit (draw_id, from_state, to_state, actor, detail) VALUES ($1, NULL, $2, $3, $4)', [row.id, draw.state, actor, `seed SHA-256 ${draw.seedHash}`]);
+        const round = draw.beacon ? `, beacon round ${draw.beaconRound} of chain ${draw.beacon.chainHash}` : '';
+        await manager.query('INSERT INTO draw_audit (draw_id, from_state, to_state, actor, detail) VALUES ($1, NULL, $2, $3, $4)', [row.id, draw.state, actor, `seed commitment ${draw.seedHash}${round}`]);
         return row.id;
       });
       return this.findById(id);
@@ -122,16 +123,26 @@ export class TypeormDrawRepository implements DrawRepository {
       const row = await manager.getRepository(DrawOrmEntity).createQueryBuilder('d').setLock('pessimistic_write').where('d.id = :id', { id }).getOne();
       if (!row) return null;
       const prizes = await manager.getRepository(DrawPrizeOrmEntity).findBy({ drawId: id });
-      const draw = { ...DrawMapper.toDomain(row, prizes), seed: row.seed };
+      const draw = DrawMapper.toDomain(row, prizes);
       const audit = (to: string, actor: string, detail: string | null, at: Date) =>
         manager.query('INSERT INTO draw_audit (draw_id, at, from_state, to_state, actor, detail) VALUES ($1, $2, $3, $4, $5, $6)', [id, at, row.state, to, actor, detail]);
       return work({
         draw,
+        committedSeed: row.seed,
         complete: async (result, at, actor) => {
           await copyWinners(manager, id, result.winners);
           await manager.getRepository(DrawOrmEntity).update(
             { id },
-            { state: 'drawn', drawnAt: at, entriesSha256: result.entriesSha256, engineVersion: result.engineVersion, durationMs: Math.round(result.durationMs) },
+            {
+              state: 'drawn',
+              drawnAt: at,
+              entriesSha256: result.entriesSha256,
+              engineVersion: result.engineVersion,
+              durationMs: Math.round(result.durationMs),
+              beaconRandomness: result.beacon?.randomness ?? null,
+              beaconSignature: result.beacon?.signature ?? null,
+              beaconRetryAt: null,
+            },
           );
           await audit('drawn', actor, `${result.winners.count} winners and reserves drawn`, at);
         },
@@ -144,7 +155,11 @@ export class TypeormDrawRepository implements DrawRepository {
   }
 
   async dueDrawIds(before: Date): Promise<string[]> {
-    const rows = await this.draws.createQueryBuilder('d').select('d.id', 'id').where(`d.state = 'scheduled' AND d.schedule_date <= :before`, { before }).getRawMany<{ id: string }>();
+    const rows = await this.draws
+      .createQueryBuilder('d')
+      .select('d.id', 'id')
+      .where(`d.state = 'scheduled' AND d.schedule_date <= :before AND (d.beacon_retry_at IS NULL OR d.beacon_retry_at <= :before)`, { before })
+      .getRawMany<{ id: string }>();
     return rows.map((row) => row.id);
   }
 
@@ -171,8 +186,8 @@ export class TypeormDrawRepository implements DrawRepository {
       return rows[0]?.id ?? null;
     }
     const [row] = (await this.dataSource.query(
-      `INSERT INTO draw (short_code, name, organisation, state, source, owner_user_id, client_session, entry_method, entry_count, schedule_date, seed, seed_hash, payment_option, wizard_state, created_at, updated_at)
-       VALUES ($1, $2, $3, 'draft', $4, $5, $6, 'simple', 0, $7, $8, $9, 2, $10, $7, $7) RETURNING id`,
+      `INSERT INTO draw (short_code, name, organisation, state, source, owner_user_id, client_session, entry_method, entry_count, schedule_date, seed, seed_hash, seed_scheme, payment_option, wizard_state, created_at, updated_at)
+       VALUES ($1, $2, $3, 'draft', $4, $5, $6, 'simple', 0, $7, $8, $9, 'beacon/1', 2, $10, $7, $7) RETURNING id`,
       [draft.shortCode, draft.name, draft.organisation, draft.source, draft.ownerUserId, draft.clientSession, at, draft.seed, draft.seedHash, JSON.stringify(draft.wizardState)],
     )) as { id: string }[];
     await this.dataSource.query(`INSERT INTO draw_audit (draw_id, at, from_state, to_state, actor, detail) VALUES ($1, $2, NULL, 'draft', $3, 'saved from the wizard')`, [
@@ -245,8 +260,34 @@ export class TypeormDrawRepository implements DrawRepository {
     return this.changeScheduled(id, actor, at, 'cancelled', 'cancelled by its owner', `state = 'cancelled'`, []);
   }
 
-  async reschedule(id: string, scheduleDate: Date, scheduleTimeZone: string, actor: string, at: Date): Promise<boolean> {
-    return this.changeScheduled(id, actor, at, 'scheduled', `rescheduled to ${scheduleDate.toISOString()} (${scheduleTimeZone})`, 'schedule_date = $3, schedule_time_zone = $4', [scheduleDate, scheduleTimeZone]);
+  async reschedule(id: string, scheduleDate: Date, scheduleTimeZone: string, beaconRound: number | null, actor: string, at: Date): Promise<boolean> {
+    const round = beaconRound === null ? '' : `, beacon round ${beaconRound}`;
+    return this.changeScheduled(
+      id,
+      actor,
+      at,
+      'scheduled',
+      `rescheduled to ${scheduleDate.toISOString()} (${scheduleTimeZone})${round}`,
+      'schedule_date = $3, schedule_time_zone = $4, beacon_round = COALESCE($5, beacon_round), beacon_attempts = 0, beacon_retry_at = NULL, beacon_error = NULL',
+      [scheduleDate, scheduleTimeZone, beaconRound],
+    );
+  }
+
+  async moveToNow(id: string, at: Date, beaconRound: number | null, actor: string): Promise<boolean> {
+    const round = beaconRound === null ? '' : `, beacon round ${beaconRound}`;
+    return this.changeScheduled(
+      id,
+      actor,
+      at,
+      'scheduled',
+      `draw now at ${at.toISOString()}${round}`,
+      'schedule_date = $2, beacon_round = COALESCE($3, beacon_round), beacon_attempts = 0, beacon_retry_at = NULL, beacon_error = NULL',
+      [beaconRound],
+    );
+  }
+
+  async waitForBeacon(id: string, reason: string, retryAt: Date): Promise<void> {
+    await this.dataSource.query(`UPDATE draw SET beacon_attempts = beacon_attempts + 1, beacon_retry_at = $2, beacon_error = $3 WHERE id = $1 AND state = 'scheduled'`, [id, retryAt, reason]);
   }
 
   async scrutineerOf(id: string): Promise<Scrutineer | null> {

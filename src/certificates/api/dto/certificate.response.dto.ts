@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { DrawBeaconDto } from '../../../platform/beacon/beacon.dto.js';
 import type { Branding } from '../../domain/branding.js';
 import type { CertificateFacts } from '../../domain/certificate-facts.js';
 import { BrandingDto } from './branding.dto.js';
@@ -68,8 +69,11 @@ export class CertificateResponseDto {
   @ApiProperty({ type: [CertificatePrizeDto] }) prizes: CertificatePrizeDto[];
   @ApiProperty({ type: CertificateScrutineerDto, nullable: true }) scrutineer: CertificateScrutineerDto | null;
   @ApiProperty({ nullable: true, type: String }) entriesSha256: string | null;
-  @ApiProperty() seedHash: string;
-  @ApiProperty({ nullable: true, type: String }) seed: string | null;
+  @ApiProperty({ enum: ['beacon/1', 'seed/1'] }) seedScheme: string;
+  @ApiProperty({ description: 'The commitment published before the draw: SHA-256 of the server seed (seed/1: of the seed).' }) seedHash: string;
+  @ApiProperty({ nullable: true, type: String, description: 'beacon/1: the server seed, once drawn.' }) serverSeed: string | null;
+  @ApiProperty({ nullable: true, type: String, description: "The engine's seed, once drawn (beacon/1: serverSeed ‖ randomness)." }) seed: string | null;
+  @ApiProperty({ type: DrawBeaconDto, nullable: true }) beacon: DrawBeaconDto | null;
   @ApiProperty({ nullable: true, type: String }) engineVersion: string | null;
   @ApiProperty() url: string;
   @ApiProperty({ type: PublicBrandingDto }) branding: PublicBrandingDto;

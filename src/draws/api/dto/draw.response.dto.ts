@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { Scrutineer } from '../../domain/draw-actions.js';
-import { type Draw, displayIdOf, type Winner } from '../../domain/draw.js';
+import { DrawBeaconDto } from '../../../platform/beacon/beacon.dto.js';
+import { type Draw, displayIdOf, publishedBeacon, WAITING_FOR_BEACON, type Winner } from '../../domain/draw.js';
 import { ScrutineerDto } from './draw-actions.dto.js';
 
 export class WinnerDto {
@@ -33,6 +34,7 @@ export class DrawResponseDto {
   @ApiProperty() isDraft: boolean;
   @ApiProperty({ format: 'date-time', description: 'The draw time: when it was drawn, else when it is due.' }) relevantDate: string;
   @ApiProperty() secondsTilRelevantDate: number;
+  @ApiProperty({ format: 'date-time', description: "The draw's time (a draw-now: when it was asked for); its beacon round comes at or after it." }) scheduleDate: string;
   @ApiProperty() scheduleTimeZone: string;
   @ApiProperty({ enum: ['simple', 'upload', 'uploadAdvanced'] }) entryMethod: string;
   @ApiProperty() entryCount: number;
@@ -40,8 +42,16 @@ export class DrawResponseDto {
   @ApiProperty() winnerCount: number;
   @ApiProperty() reserveCount: number;
   @ApiProperty({ type: [PrizeDto] }) prizes: PrizeDto[];
-  @ApiProperty({ description: "SHA-256 of the draw's seed, published before the draw." }) seedHash: string;
-  @ApiProperty({ nullable: true, type: String, description: 'The 32-byte seed as 64 hex characters, once drawn.' }) seed: string | null;
+  @ApiProperty({ enum: ['beacon/1', 'seed/1'], description: "How the engine's seed is made (docs/verification.md); seed/1 for draws made before the beacon." })
+  seedScheme: string;
+  @ApiProperty({ description: 'The commitment published before the draw: SHA-256 of the server seed (seed/1: of the seed).' }) seedHash: string;
+  @ApiProperty({ nullable: true, type: String, description: 'beacon/1: the 32-byte server seed as hex, once drawn.' }) serverSeed: string | null;
+  @ApiProperty({ nullable: true, type: String, description: "The engine's seed as hex, once drawn: beacon/1 serverSeed ‖ beacon randomness (64 bytes), seed/1 the 32-byte seed." })
+  seed: string | null;
+  @ApiProperty({ type: DrawBeaconDto, nullable: true, description: "beacon/1: the chain and the round fixed with the draw's time; randomness and signature once drawn." })
+  beacon: DrawBeaconDto | null;
+  @ApiProperty({ nullable: true, type: String, description: "Why a due draw is not drawn yet ('Waiting for the public random beacon'), else null." })
+  waitingFor: string | null;
   @ApiProperty({ nullable: true, type: String }) entriesSha256: string | null;
   @ApiProperty({ nullable: true, type: String }) engineVersion: string | null;
   @ApiProperty({ nullable: true, type: String }) errorMessage: string | null;
@@ -66,14 +76,19 @@ export class DrawResponseDto {
       isDraft: draw.state === 'draft',
       relevantDate: relevant.toISOString(),
       secondsTilRelevantDate: Math.round((relevant.getTime() - now.getTime()) / 1000),
+      scheduleDate: draw.scheduleDate.toISOString(),
       scheduleTimeZone: draw.scheduleTimeZone,
       entryMethod: draw.entries.method,
       entryCount: draw.entries.entryCount,
       oneWinPerEntrant: draw.entries.oneWinPerEntrant,
       winnerCount: draw.prizes.reduce((sum, prize) => sum + prize.quantity, 0),
       reserveCount: draw.prizes.reduce((sum, prize) => sum + prize.reserves, 0),
+      seedScheme: draw.seedScheme,
       seedHash: draw.seedHash,
+      serverSeed: draw.serverSeed ? draw.serverSeed.toString('hex') : null,
       seed: draw.seed ? draw.seed.toString('hex') : null,
+      beacon: publishedBeacon(draw.beacon),
+      waitingFor: draw.state === 'scheduled' && draw.failedBeaconTries > 0 ? WAITING_FOR_BEACON : null,
       entriesSha256: draw.entriesSha256,
       engineVersion: draw.engineVersion,
       errorMessage: isOwner ? draw.errorMessage : null,

@@ -1,3 +1,5 @@
+import type { SeedScheme } from '#rng';
+import type { BeaconDescriptor, VerifiedRound } from '../../../platform/beacon/beacon.port.js';
 import type { Scrutineer } from '../../domain/draw-actions.js';
 import type { Draw, DrawEntries, DrawSource, DrawState, PrizeSpec, Winner } from '../../domain/draw.js';
 
@@ -21,8 +23,13 @@ export interface NewDraw {
   prizes: PrizeSpec[];
   scheduleDate: Date;
   scheduleTimeZone: string;
+  /** The secret committed to: `beacon/1`'s server seed (`seed/1`'s seed), 32 bytes. */
   seed: Buffer;
   seedHash: string;
+  seedScheme: SeedScheme;
+  /** The chain and round fixed with the draw's time (`beacon/1`). */
+  beacon: BeaconDescriptor | null;
+  beaconRound: number | null;
   paymentOption: number;
   paymentId: string | null;
   creditId: string | null;
@@ -53,12 +60,15 @@ export interface DrawResult {
   entriesSha256: string | null;
   engineVersion: string;
   durationMs: number;
+  /** `beacon/1`: the round the seed was mixed with. */
+  beacon: VerifiedRound | null;
 }
 
 /** A draw locked for execution: the lock is held until `work` returns. */
 export interface LockedDraw {
-  /** The draw with its seed (secret, for the engine only). */
-  draw: Draw & { seed: Buffer };
+  draw: Draw;
+  /** The secret committed to at creation (for the engine only): `beacon/1`'s server seed, `seed/1`'s seed. */
+  committedSeed: Buffer;
   complete(result: DrawResult, at: Date, actor: string): Promise<void>;
   fail(reason: string, at: Date, actor: string): Promise<void>;
 }
@@ -80,7 +90,12 @@ export interface DrawRepository {
   listForOwner(query: DrawListQuery): Promise<{ draws: Draw[]; total: number }>;
   /** A change of a scheduled draw, only while it is still scheduled; false when it no longer was. */
   cancel(id: string, actor: string, at: Date): Promise<boolean>;
-  reschedule(id: string, scheduleDate: Date, scheduleTimeZone: string, actor: string, at: Date): Promise<boolean>;
+  /** `beaconRound`: the round fixed with the new time (`beacon/1` draws), null to keep none. */
+  reschedule(id: string, scheduleDate: Date, scheduleTimeZone: string, beaconRound: number | null, actor: string, at: Date): Promise<boolean>;
+  /** Draw now: the draw's time becomes `at`, with the round fixed for it; false when it was no longer scheduled. */
+  moveToNow(id: string, at: Date, beaconRound: number | null, actor: string): Promise<boolean>;
+  /** The round could not be had: the draw stays scheduled, one more failed try, tried again from `retryAt`. */
+  waitForBeacon(id: string, reason: string, retryAt: Date): Promise<void>;
   scrutineerOf(id: string): Promise<Scrutineer | null>;
   saveScrutineer(id: string, scrutineer: Scrutineer | null, actor: string, at: Date): Promise<void>;
   /** The scrutineers the owner used before, most recent first, one per e-mail address. */
@@ -108,6 +123,7 @@ export interface DrawRepository {
    * executes the draw and the others then see its new state.
    */
   withLockedDraw<T>(id: string, work: (locked: LockedDraw) => Promise<T>): Promise<T | null>;
+  /** Scheduled draws whose time has come (and whose beacon retry, if any, is due). */
   dueDrawIds(before: Date): Promise<string[]>;
   /** Draft → scheduled, once its payment went through. */
   markScheduled(id: string, actor: string, at: Date): Promise<void>;
