@@ -165,7 +165,12 @@ describe('draws on uploaded entries files (API)', () => {
         .expect(200)
     ).body as string;
     await rm(join(t.dataDir, 'files', 'uploads', fileName.slice(0, 2), `${fileName}.upload`));
-    await t.query(`UPDATE draw SET schedule_date = now() - interval '1 second' WHERE id = $1`, [id]);
+    // Its time (and with it its beacon round) moved to a second ago.
+    await t.query(
+      `UPDATE draw SET schedule_date = now() - interval '1 second',
+         beacon_round = floor((extract(epoch FROM now()) - 1 - (beacon->>'genesisTime')::bigint) / (beacon->>'period')::int) + 1 WHERE id = $1`,
+      [id],
+    );
     await t.app.get(DrawScheduleService).sweep();
     const draw = (await owner.get('/api/draw/get/').query({ id, clientSession }).expect(200)).body;
     expect(draw).toMatchObject({ state: 'error', errorMessage: 'The entries file of this draw is no longer available.' });

@@ -22,4 +22,5 @@ export {
   signRound,
 } from './beacon.js';
 export type { CertifiedSeed, SeedCheck } from './seed-checks.js';
-export { beaconName, beaconStatement, checkSeed } from './seed-checks.js';
+export { checkSeed } from './seed-checks.js';
+export { beaconName, beaconStatement } from './beacon-statement.js';

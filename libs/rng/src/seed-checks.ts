@@ -1,6 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { beaconSeed, QUICKNET_INFO, randomnessOf, roundTime, SEED_SCHEMES, type SeedScheme, verifyRoundSignature } from './beacon.js';
+import { beaconName } from './beacon-statement.js';
 
 /** One named step of a verification, as `npm run verify` prints it and the certificate page shows it. */
 export interface SeedCheck {
@@ -107,25 +108,3 @@ function chainKeyCheck(beacon: NonNullable<CertifiedSeed['beacon']>): SeedCheck 
 }
 
 
-/**
- * The certificate's one plain sentence on who could know the winners in advance (page and PDF alike). The service's
- * own beacon is said to be the service's own: such a draw does not rule FairDraw out.
- */
-export function beaconStatement(beacon: Pick<NonNullable<CertifiedSeed['beacon']>, 'round' | 'independent' | 'chainHash'>, roundTimeText: string): string {
-  if (!beacon.independent) {
-    return (
-      `The winners depend on a seed FairDraw committed to when the draw was made and on round ${beacon.round} of FairDraw's own beacon (${roundTimeText}); ` +
-      'that beacon is run by FairDraw itself, not an independent one, so this draw does not rule out that FairDraw could know the winners in advance.'
-    );
-  }
-  return (
-    `Neither the promoter nor FairDraw could know or choose the winners before ${roundTimeText}: they depend on a seed committed to when the draw was made ` +
-    `and on ${beacon.chainHash === QUICKNET_INFO.hash ? 'drand quicknet' : 'drand'} round ${beacon.round}, which nobody could know before that time.`
-  );
-}
-
-/** The beacon's name as a certificate states it. */
-export function beaconName(beacon: Pick<NonNullable<CertifiedSeed['beacon']>, 'independent' | 'chainHash'>): string {
-  if (!beacon.independent) return "FairDraw's own beacon (not independent)";
-  return beacon.chainHash === QUICKNET_INFO.hash ? 'drand quicknet (League of Entropy)' : 'drand';
-}

@@ -70,6 +70,7 @@ describe('the beacon scheme (bls-unchained-g1-rfc9380)', () => {
     expect([firstRoundAtOrAfter(quicknet, at10), firstRoundAtOrAfter(quicknet, at10 + 1), firstRoundAtOrAfter(quicknet, at10 - 1)]).toEqual([10, 11, 10]);
     expect([firstRoundAfter(quicknet, at10), firstRoundAfter(quicknet, at10 - 1), firstRoundAfter(quicknet, at10 + 2999)]).toEqual([11, 10, 11]);
     expect(firstRoundAtOrAfter(quicknet, Date.UTC(2026, 10, 26, 12, 0, 0))).toBe(34_297_012);
+    expect(firstRoundAtOrAfter(quicknet, Date.UTC(2026, 10, 26, 12, 0, 0) + 1)).toBe(34_297_013);
   });
 
   it('round laws: the chosen round is never reached before the draw time, and is the first such round', () => {

@@ -51,6 +51,27 @@ export type CertificateScrutineerDto = {
   name: string;
   qualification: string | null;
 };
+export type DrawBeaconDto = {
+  /** The chain's hash (drand's chain.Info.Hash) */
+  chainHash: string;
+  /** The chain's BLS public key (G2, compressed), hex */
+  publicKey: string;
+  /** Unix time of round 1 */
+  genesisTime: number;
+  /** Seconds between rounds */
+  period: number;
+  scheme: string;
+  /** The round fixed with the draw's time */
+  round: number;
+  /** The round's time: genesisTime + (round − 1) × period */
+  roundTime: string;
+  /** False when the beacon was the service's own, not independent of FairDraw */
+  independent: boolean;
+  /** SHA-256 of the signature, once drawn */
+  randomness: string | null;
+  /** The round's BLS signature, once drawn */
+  signature: string | null;
+};
 export type BrandingImageDto = {
   /** The image's file name as the customer knew it; '.' is the slot's default image (none). */
   fileName: string;
@@ -117,8 +138,14 @@ export type CertificateResponseDto = {
   prizes: CertificatePrizeDto[];
   scrutineer: CertificateScrutineerDto | null;
   entriesSha256: string | null;
+  seedScheme: "beacon/1" | "seed/1";
+  /** The commitment published before the draw: SHA-256 of the server seed (seed/1: of the seed). */
   seedHash: string;
+  /** beacon/1: the server seed, once drawn. */
+  serverSeed: string | null;
+  /** The engine's seed, once drawn (beacon/1: serverSeed ‖ randomness). */
   seed: string | null;
+  beacon: DrawBeaconDto | null;
   engineVersion: string | null;
   url: string;
   branding: PublicBrandingDto;

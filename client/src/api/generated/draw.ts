@@ -248,6 +248,27 @@ export type PrizeDto = {
   winners: WinnerDto[];
   reserveWinners: WinnerDto[];
 };
+export type DrawBeaconDto = {
+  /** The chain's hash (drand's chain.Info.Hash) */
+  chainHash: string;
+  /** The chain's BLS public key (G2, compressed), hex */
+  publicKey: string;
+  /** Unix time of round 1 */
+  genesisTime: number;
+  /** Seconds between rounds */
+  period: number;
+  scheme: string;
+  /** The round fixed with the draw's time */
+  round: number;
+  /** The round's time: genesisTime + (round − 1) × period */
+  roundTime: string;
+  /** False when the beacon was the service's own, not independent of FairDraw */
+  independent: boolean;
+  /** SHA-256 of the signature, once drawn */
+  randomness: string | null;
+  /** The round's BLS signature, once drawn */
+  signature: string | null;
+};
 export type ScrutineerDto = {
   firstName: string;
   lastName: string;
@@ -272,6 +293,8 @@ export type DrawResponseDto = {
   /** The draw time: when it was drawn, else when it is due. */
   relevantDate: string;
   secondsTilRelevantDate: number;
+  /** The draw's time (a draw-now: when it was asked for); its beacon round comes at or after it. */
+  scheduleDate: string;
   scheduleTimeZone: string;
   entryMethod: "simple" | "upload" | "uploadAdvanced";
   entryCount: number;
@@ -279,10 +302,18 @@ export type DrawResponseDto = {
   winnerCount: number;
   reserveCount: number;
   prizes: PrizeDto[];
-  /** SHA-256 of the draw's seed, published before the draw. */
+  /** How the engine's seed is made (docs/verification.md); seed/1 for draws made before the beacon. */
+  seedScheme: "beacon/1" | "seed/1";
+  /** The commitment published before the draw: SHA-256 of the server seed (seed/1: of the seed). */
   seedHash: string;
-  /** The 32-byte seed as 64 hex characters, once drawn. */
+  /** beacon/1: the 32-byte server seed as hex, once drawn. */
+  serverSeed: string | null;
+  /** The engine's seed as hex, once drawn: beacon/1 serverSeed ‖ beacon randomness (64 bytes), seed/1 the 32-byte seed. */
   seed: string | null;
+  /** beacon/1: the chain and the round fixed with the draw's time; randomness and signature once drawn. */
+  beacon: DrawBeaconDto | null;
+  /** Why a due draw is not drawn yet ('Waiting for the public random beacon'), else null. */
+  waitingFor: string | null;
   entriesSha256: string | null;
   engineVersion: string | null;
   errorMessage: string | null;

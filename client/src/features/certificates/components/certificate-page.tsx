@@ -1,4 +1,4 @@
-import { Alert, Anchor, Box, Button, Center, Container, FileInput, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Center, Container, FileInput, Group, List, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -7,7 +7,8 @@ import NotFoundPage from '../../errors/components/not-found-page';
 import { frameCap, usePreviewHash } from '../../preview/use-preview-hash';
 import { FONT_NAMES, parseBranding } from '../branding-spec';
 import { certificateHead } from '../certificate-head';
-import type { BrowserCheck } from '../verify/verify-in-browser';
+import { beaconName, beaconStatement } from '../../../../../libs/rng/src/beacon-statement';
+import type { BrowserCheck, GivenSeeds } from '../verify/verify-in-browser';
 
 /**
  * Loads the branding font from the server (the same TTF the PDF embeds) under its own family name, once the branding
@@ -50,13 +51,20 @@ function InBrowserCheck({ cert }: { cert: CertificateResponseDto }) {
   const [file, setFile] = useState<File | null>(null);
   const [checks, setChecks] = useState<BrowserCheck[] | null>(null);
   const [busy, setBusy] = useState(false);
+  // Prefilled with what the certificate reveals; a visitor may paste their own copy instead.
+  const [given, setGiven] = useState<Required<GivenSeeds>>({ serverSeed: cert.serverSeed ?? '', seed: cert.seed ?? '', signature: cert.beacon?.signature ?? '' });
+  const edit = (field: keyof GivenSeeds) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    setGiven({ ...given, [field]: event.currentTarget.value });
+    setChecks(null);
+  };
   const needsFile = cert.entryMethod !== 'simple';
   const run = async () => {
     setBusy(true);
     try {
-      // The draw engine and the hashing load only when the visitor asks for the check: most visitors just read.
+      // The draw engine, the pairing check and the hashing load only when the visitor asks for the check: most visitors just read.
       const { verifyInBrowser } = await import('../verify/verify-in-browser');
-      setChecks(await verifyInBrowser(cert, file ? await file.arrayBuffer() : null));
+      const seeds: GivenSeeds = cert.beacon ? { serverSeed: given.serverSeed, signature: given.signature } : { seed: given.seed };
+      setChecks(await verifyInBrowser(cert, file ? await file.arrayBuffer() : null, seeds));
     } finally {
       setBusy(false);
     }
@@ -69,10 +77,19 @@ function InBrowserCheck({ cert }: { cert: CertificateResponseDto }) {
           Check this draw yourself
         </Title>
         <Text size="sm">
+          {cert.beacon ? "Your browser checks the server seed against its commitment and the beacon round's signature against the beacon's public key, then " : 'Your browser '}
           {needsFile
-            ? 'Choose the entries file you hold. Your browser computes its SHA-256 and re-runs the draw with the revealed seed: the file is never uploaded.'
-            : 'Your browser re-runs the draw with the revealed seed and compares the winners.'}
+            ? 're-runs the draw on the entries file you hold (it computes its SHA-256; the file is never uploaded) and compares the winners.'
+            : 're-runs the draw with the seed and compares the winners.'}
         </Text>
+        {cert.beacon ? (
+          <>
+            <TextInput label="Server seed" description="Revealed after the draw; its SHA-256 is the commitment published before it." value={given.serverSeed} onChange={edit('serverSeed')} ff="monospace" />
+            <TextInput label="Beacon signature" description={`The signature of round ${cert.beacon.round}, from the beacon itself or from this certificate.`} value={given.signature} onChange={edit('signature')} ff="monospace" />
+          </>
+        ) : (
+          <TextInput label="Seed" value={given.seed} onChange={edit('seed')} ff="monospace" />
+        )}
         {needsFile && <FileInput label="Entries file" placeholder="Choose a file" styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }} value={file} onChange={(chosen) => { setFile(chosen); setChecks(null); }} clearable clearButtonProps={{ 'aria-label': 'Clear the file' }} />}
         <Group>
           <Button onClick={() => void run()} loading={busy} disabled={needsFile && !file}>
@@ -180,10 +197,32 @@ export default function CertificatePage({ shortCode, withWinners }: { shortCode:
             </Stack>
             <Stack component="dl" gap={6} m={0} aria-label="Verification">
               <Fact label="Entries file SHA-256">{cert.entriesSha256 ?? 'No file: numbered entries'}</Fact>
-              <Fact label="Seed commitment">{cert.seedHash}</Fact>
-              <Fact label="Revealed seed">{cert.seed ?? 'Revealed once the draw is done'}</Fact>
+              {cert.beacon ? (
+                <>
+                  <Fact label="Seed scheme">beacon/1: the server seed followed by the beacon round&apos;s randomness</Fact>
+                  <Fact label="Server seed commitment">{cert.seedHash}</Fact>
+                  <Fact label="Beacon">{`${beaconName(cert.beacon)}, scheme ${cert.beacon.scheme}`}</Fact>
+                  <Fact label="Beacon chain">{cert.beacon.chainHash}</Fact>
+                  <Fact label="Beacon public key">{cert.beacon.publicKey}</Fact>
+                  <Fact label="Beacon round">{`${cert.beacon.round}, at ${when(cert.beacon.roundTime, cert.timeZone)}`}</Fact>
+                  <Fact label="Beacon signature">{cert.beacon.signature ?? "Published at the round's time"}</Fact>
+                  <Fact label="Beacon randomness">{cert.beacon.randomness ?? "Published at the round's time"}</Fact>
+                  <Fact label="Server seed">{cert.serverSeed ?? 'Revealed once the draw is done'}</Fact>
+                  <Fact label="Seed">{cert.seed ?? 'Revealed once the draw is done'}</Fact>
+                </>
+              ) : (
+                <>
+                  <Fact label="Seed commitment">{cert.seedHash}</Fact>
+                  <Fact label="Revealed seed">{cert.seed ?? 'Revealed once the draw is done'}</Fact>
+                </>
+              )}
               <Fact label="Draw engine">{cert.engineVersion ?? 'Recorded when the draw is done'}</Fact>
             </Stack>
+            {cert.beacon && (
+              <Text size="sm" fw={700} data-testid="beacon-statement">
+                {beaconStatement(cert.beacon, when(cert.beacon.roundTime, cert.timeZone))}
+              </Text>
+            )}
             {!preview && cert.state === 'drawn' && (
               <Group>
                 <Anchor href={`/download/certificate/${cert.drawId}`} c={branding.textColour} td="underline">

@@ -1,4 +1,5 @@
 import { runDraw } from '../../../../../libs/draw-engine/src/index';
+import { checkSeed } from '../../../../../libs/rng/src/seed-checks';
 import type { CertificateResponseDto } from '../../../api/certificate-api';
 import { seededSourceFromKey } from './chacha20';
 import { decodeEntries, entryRows, type EntryRows } from './entries-rows';
@@ -11,18 +12,24 @@ export interface BrowserCheck {
 
 const hex = (buffer: ArrayBuffer) => Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
+/** What the visitor may type instead of the certificate's revealed values, to check their own copy. */
+export interface GivenSeeds {
+  serverSeed?: string;
+  seed?: string;
+  signature?: string;
+}
+
 /**
- * The check of `npm run verify`, in the visitor's browser: the file is hashed with Web Crypto and read here, never
- * uploaded; the seed is checked against its commitment; the draw engine (libs/draw-engine) runs again with the
- * revealed seed and its winners are compared with the certificate's.
+ * The check of `npm run verify`, in the visitor's browser: the seed checks of the draw's scheme (libs/rng `checkSeed`:
+ * commitment, beacon round time, signature, randomness), the file hashed with Web Crypto and read here, never
+ * uploaded; then the draw engine (libs/draw-engine) runs again with the seed and its winners are compared with the
+ * certificate's.
  */
-export async function verifyInBrowser(cert: CertificateResponseDto, file: ArrayBuffer | null): Promise<BrowserCheck[]> {
-  const checks: BrowserCheck[] = [];
-  if (!cert.seed) return [{ name: 'Seed', ok: false, detail: 'The seed is revealed once the draw is done.' }];
-  const seed = Uint8Array.from(cert.seed.match(/../g)!.map((pair) => parseInt(pair, 16)));
-  const key = new Uint8Array(await crypto.subtle.digest('SHA-256', seed));
-  const commitment = hex(key.buffer);
-  checks.push({ name: 'Seed commitment', ok: commitment === cert.seedHash, detail: `SHA-256 of the revealed seed is ${commitment}` });
+export async function verifyInBrowser(cert: CertificateResponseDto, file: ArrayBuffer | null, given: GivenSeeds = {}): Promise<BrowserCheck[]> {
+  const certified = cert.beacon && given.signature !== undefined ? { ...cert, beacon: { ...cert.beacon, signature: given.signature } } : cert;
+  const { checks, seed } = checkSeed(certified, { serverSeed: given.serverSeed, seed: given.seed });
+  if (!seed) return checks;
+  const key = new Uint8Array(await crypto.subtle.digest('SHA-256', new Uint8Array(seed)));
   let rows: EntryRows = { entryCount: cert.entryCount };
   if (cert.entryMethod !== 'simple') {
     if (!file) return [...checks, { name: 'Entries file', ok: false, detail: 'Choose the entries file the draw ran on.' }];

@@ -48,9 +48,11 @@ function TimePanel({ draw, msUntil }: { draw: DrawResponseDto; msUntil: number }
       <Group gap="sm" role="status">
         <Loader size="md" aria-hidden />
         <Stack gap={0}>
-          <Text className={classes.bigCountdown}>Drawing...</Text>
+          <Text className={classes.bigCountdown}>{draw.waitingFor ? `${draw.waitingFor}...` : 'Drawing...'}</Text>
           <Text size="sm" c="gray.8">
-            The winners appear here in a moment.
+            {draw.waitingFor && draw.beacon
+              ? `The draw needs round ${draw.beacon.round} of the beacon, fixed before the draw; it is drawn with that round as soon as the beacon serves it.`
+              : 'The winners appear here in a moment.'}
           </Text>
         </Stack>
       </Group>
