@@ -11,6 +11,8 @@ export interface DrawViewer {
   userId: string | null;
   clientSession: string | null;
   isAdmin: boolean;
+  /** Calling with a test API key: it may read any of the owner's draws but change only test draws. */
+  testKey?: boolean;
 }
 
 export interface DrawView {
