@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SiteModule } from '../site/site.module.js';
 import { DrawEntriesController } from './api/draw-entries.controller.js';
+import { UploadRateLimits } from './api/upload-rate-limits.js';
 import { UploadsController } from './api/uploads.controller.js';
 import { AdvancedProcessingService } from './application/advanced-processing.service.js';
 import { EntriesIndexService } from './application/entries-index.service.js';
@@ -27,6 +28,7 @@ import { UPLOAD_REPOSITORY } from './uploads.tokens.js';
     EntriesIndexService,
     EntriesStorage,
     UploadLookup,
+    UploadRateLimits,
     { provide: UPLOAD_REPOSITORY, useClass: TypeormUploadRepository },
   ],
   exports: [EntriesIndexService],
