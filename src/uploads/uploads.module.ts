@@ -10,6 +10,7 @@ import { EntriesStorage } from './application/entries-storage.js';
 import { InspectEntriesService } from './application/inspect-entries.service.js';
 import { UploadEntriesFileService } from './application/upload-entries-file.service.js';
 import { UploadLookup } from './application/upload-lookup.js';
+import { UploadRetentionService } from './application/upload-retention.service.js';
 import { TypeormUploadRepository } from './infrastructure/typeorm-upload.repository.js';
 import { UploadOrmEntity } from './infrastructure/upload.orm-entity.js';
 import { UPLOAD_REPOSITORY } from './uploads.tokens.js';
@@ -29,8 +30,9 @@ import { UPLOAD_REPOSITORY } from './uploads.tokens.js';
     EntriesStorage,
     UploadLookup,
     UploadRateLimits,
+    UploadRetentionService,
     { provide: UPLOAD_REPOSITORY, useClass: TypeormUploadRepository },
   ],
-  exports: [EntriesIndexService],
+  exports: [EntriesIndexService, UploadRetentionService],
 })
 export class UploadsModule {}
