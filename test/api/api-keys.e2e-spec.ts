@@ -77,7 +77,7 @@ describe('API keys: live and test keys, shown once, stored hashed, revocable (AP
     await request(t.app.getHttpServer()).post('/api/account/createApiKey/').set('Authorization', `Bearer ${created.body.key}`).send({ kind: 'live' }).expect(403);
   });
 
-  it('a test key changes test draws only: a live draw cannot be cancelled, rescheduled, drawn now or given a scrutineer with it', async () => {
+  it('a test key changes test draws only: a live draw cannot be cancelled, rescheduled, drawn now, given a scrutineer, published, entry-checked or branded with it', async () => {
     const { agent, email } = await registeredUser(t.app);
     await t.query('UPDATE users SET api_enabled = true WHERE email = $1', [email]);
     await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
@@ -107,6 +107,24 @@ describe('API keys: live and test keys, shown once, stored hashed, revocable (AP
       expect(draw.scrutineer).toBeNull();
     }
     expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(8);
+
+    // Nor can it publish a live draw's winners, set up its entry check or brand its certificate.
+    const branding = {
+      borderTopColour: '#333333', borderBottomColour: '#333333', backgroundColour: '#DDDDDD', pageColour: '#FFFFFF', textColour: '#111111', logoColour: '#111111',
+      font: 0, borderTopVisible: true, borderBottomVisible: true, logoOption: 'none', logoText: '', images: {},
+    };
+    const publication = { published: true, columns: [0], names: ['Entry'], prizes: [0], truncated: false, upperCase: false, entries: false };
+    for (const [path, body] of [
+      ['/api/draw/publish/', { id: webDraw, ...publication }],
+      ['/api/draw/unpublish/', { id: webDraw }],
+      ['/api/draw/entryCheckSetup/', { drawId: webDraw, columnIdx: 0, columnName: 'Entry' }],
+      ['/api/draw/entryCheckSetup/', { drawId: webDraw, cancelEntryCheck: true }],
+      ['/api/draw/branding', { drawId: webDraw, branding }],
+    ] as const) {
+      const refused = await as(test, path, body).expect(403);
+      expect(refused.body).toEqual({ message });
+    }
+    await agent.post('/api/draw/branding').send({ drawId: webDraw, branding }).expect(200);
 
     // The test key acts on its own draws; the live key and the website on theirs.
     const testDraw = (await as(test, '/api/draw/submitdraw/', simpleDraw(scheduled)).expect(200)).body as string;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DRAW_REPOSITORY } from '../draws.tokens.js';
-import type { Scrutineer } from '../domain/draw-actions.js';
+import { type Scrutineer, testKeyRefusal } from '../domain/draw-actions.js';
 import type { Draw, Winner } from '../domain/draw.js';
 import type { DrawRepository } from './ports/draw.repository.port.js';
 
@@ -47,6 +47,11 @@ export class DrawQueryService {
     const id = 'id' in ref ? ref.id : (await this.draws.findByShortCode(ref.shortCode))?.id;
     const view = id ? await this.draws.findView(id, WINNERS_SHOWN_PER_PRIZE) : null;
     return view && view.draw.state !== 'draft' ? view : null;
+  }
+
+  /** For the modules that change a draw for its owner: why this viewer may not (a test API key on a live draw), or null. */
+  testKeyRefusal(draw: Draw, viewer: DrawViewer): string | null {
+    return testKeyRefusal(draw, viewer);
   }
 
   isOwner(draw: Draw, viewer: DrawViewer): boolean {
