@@ -10,6 +10,7 @@ import { DraftsController } from './api/drafts.controller.js';
 import { DrawActionsController } from './api/draw-actions.controller.js';
 import { DrawLifecycleService } from './application/draw-lifecycle.service.js';
 import { DrawDownloadsService } from './application/draw-downloads.service.js';
+import { UnusedUploadsSweeper } from './application/unused-uploads-sweeper.js';
 import { DrawsController } from './api/draws.controller.js';
 import { DraftService } from './application/draft.service.js';
 import { DrawQueryService } from './application/draw-query.service.js';
@@ -40,6 +41,7 @@ const pauseForever: DrawExecutionHooks = {
     DraftService,
     DrawLifecycleService,
     DrawDownloadsService,
+    UnusedUploadsSweeper,
     { provide: DRAW_REPOSITORY, useClass: TypeormDrawRepository },
     {
       provide: DRAW_EXECUTION_HOOKS,

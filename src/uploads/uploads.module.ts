@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SiteModule } from '../site/site.module.js';
 import { DrawEntriesController } from './api/draw-entries.controller.js';
+import { UploadRateLimits } from './api/upload-rate-limits.js';
 import { UploadsController } from './api/uploads.controller.js';
 import { AdvancedProcessingService } from './application/advanced-processing.service.js';
 import { EntriesIndexService } from './application/entries-index.service.js';
@@ -9,6 +10,7 @@ import { EntriesStorage } from './application/entries-storage.js';
 import { InspectEntriesService } from './application/inspect-entries.service.js';
 import { UploadEntriesFileService } from './application/upload-entries-file.service.js';
 import { UploadLookup } from './application/upload-lookup.js';
+import { UploadRetentionService } from './application/upload-retention.service.js';
 import { TypeormUploadRepository } from './infrastructure/typeorm-upload.repository.js';
 import { UploadOrmEntity } from './infrastructure/upload.orm-entity.js';
 import { UPLOAD_REPOSITORY } from './uploads.tokens.js';
@@ -27,8 +29,10 @@ import { UPLOAD_REPOSITORY } from './uploads.tokens.js';
     EntriesIndexService,
     EntriesStorage,
     UploadLookup,
+    UploadRateLimits,
+    UploadRetentionService,
     { provide: UPLOAD_REPOSITORY, useClass: TypeormUploadRepository },
   ],
-  exports: [EntriesIndexService],
+  exports: [EntriesIndexService, UploadRetentionService],
 })
 export class UploadsModule {}

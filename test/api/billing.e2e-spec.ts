@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { CreditService } from '../../src/billing/application/credit.service.js';
 import { browser, registeredUser } from '../support/accounts.js';
+import { simpleDraw } from '../support/draws.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 describe('billing: prices, credits, card and wallet payments, invoices (API, built-in test gateways)', () => {
@@ -98,6 +99,46 @@ describe('billing: prices, credits, card and wallet payments, invoices (API, bui
     const declined = await agent.post('/api/paypal/executepayment/').send({ PaymentID: refused.body.id, PayerID: 'SOMEONE-ELSE' }).expect(402);
     expect(declined.body.message).toBe('The payer did not approve the payment.');
     expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(10);
+  });
+
+  it('lets a wallet payment pay for what it first paid for, once: not another draw, nor credits after a draw', async () => {
+    const { agent } = await registeredUser(t.app);
+    await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
+    const single = (await agent.post('/api/paypal/createpayment/').send({ paymentOption: 0, currency: 'AUD' }).expect(200)).body.id as string;
+    const paidBy = { paymentOption: 0, currency: 'AUD', paymentID: single, payerID: 'TESTPAYER' };
+    const first = await agent.post('/api/draw/submitdraw/').send(simpleDraw({ ...paidBy, name: 'Paid by PayPal', idempotencyKey: 'draw-one-123' })).expect(200);
+    // Its retry (the answer lost) finds the same draw and pays nothing more.
+    expect((await agent.post('/api/draw/submitdraw/').send(simpleDraw({ ...paidBy, name: 'Paid by PayPal', idempotencyKey: 'draw-one-123' })).expect(200)).body).toBe(first.body);
+    const held = (await agent.get('/api/account/get/')).body.remainingCredits;
+    expect(held).toBe(10);
+
+    const message = 'This PayPal payment has already paid for something else. Please make a new payment.';
+    for (const other of [{ name: 'Another draw', idempotencyKey: 'draw-two-1234' }, { name: 'No key' }]) {
+      const reused = await agent.post('/api/draw/submitdraw/').send(simpleDraw({ ...paidBy, ...other })).expect(400);
+      expect(reused.body).toEqual({ message, modelState: { paymentID: [message] } });
+    }
+    const asCredits = await agent.post('/api/account/buycredits/').send({ ...paidBy, paymentOption: 1 }).expect(400);
+    expect(asCredits.body.modelState).toEqual({ paymentID: [message] });
+    const executed = await agent.post('/api/paypal/executepayment/').send({ PaymentID: single, PayerID: 'TESTPAYER' }).expect(400);
+    expect(executed.body.modelState).toEqual({ PaymentID: [message] });
+
+    // Nothing was drawn or spent: one draw, and the credits held before.
+    expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(held);
+    expect((await agent.get('/api/draw/getAll/').expect(200)).body.total).toBe(1);
+    expect(await t.query('SELECT paid_for FROM payment WHERE gateway_reference = $1', [single])).toEqual([{ paid_for: expect.stringMatching(/^draw /) }]);
+
+    // Credits bought with a wallet payment stay credits: that payment pays for no draw.
+    const pack = (await agent.post('/api/paypal/createpayment/').send({ paymentOption: 1, currency: 'AUD' }).expect(200)).body.id as string;
+    await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', paymentID: pack, payerID: 'TESTPAYER' }).expect(200);
+    await agent.post('/api/draw/submitdraw/').send(simpleDraw({ paymentOption: 1, currency: 'AUD', paymentID: pack, payerID: 'TESTPAYER' })).expect(400);
+    expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(held + 10);
+
+    // Two draws racing with one fresh payment: one is paid by it, the other refused, and no held credit pays.
+    const raced = (await agent.post('/api/paypal/createpayment/').send({ paymentOption: 0, currency: 'AUD' }).expect(200)).body.id as string;
+    const racing = { paymentOption: 0, currency: 'AUD', paymentID: raced, payerID: 'TESTPAYER' };
+    const answers = await Promise.all(['race-one-123', 'race-two-123'].map((key) => agent.post('/api/draw/submitdraw/').send(simpleDraw({ ...racing, idempotencyKey: key }))));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(held + 10);
   });
 
   it('lets only the owner execute a wallet payment or download an invoice', async () => {

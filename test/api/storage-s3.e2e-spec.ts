@@ -117,6 +117,22 @@ describe('S3-compatible storage (s3rver)', () => {
       await expect(bytesOf(storage.createReadStream('k'))).rejects.toThrow();
     });
 
+    it('lists the files under a prefix, without its own key prefix', async () => {
+      for (const key of ['list/ab/x1.upload', 'list/ab/x1.rows', 'list/ab/x10.upload', 'list/cd/x1.upload']) {
+        const write = await storage.openWrite(key);
+        await pipeline(Readable.from(['x']), write.stream);
+        await write.commit();
+      }
+      const listed = async (prefix: string) => {
+        const keys: string[] = [];
+        for await (const key of storage.list(prefix)) keys.push(key);
+        return keys.sort();
+      };
+      expect(await listed('list/ab/x1.')).toEqual(['list/ab/x1.rows', 'list/ab/x1.upload']);
+      expect(await listed('list/')).toHaveLength(4);
+      expect(await listed('missing/')).toEqual([]);
+    });
+
     it('refuses keys that are not plain relative paths', async () => {
       for (const key of ['../x', '/etc/passwd', 'a/../../b', '.hidden', 'a//b', '']) {
         await expect(storage.stat(key)).rejects.toThrow(/Invalid storage key/);

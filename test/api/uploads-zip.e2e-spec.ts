@@ -75,6 +75,22 @@ describe('POST /api/Upload: zip files (API)', () => {
     expect(await storedUploadFiles(t)).toEqual(before);
   });
 
+  it('refuses a zip whose names lead out of its folder with its own message, not as unreadable', async () => {
+    const before = await storedUploadFiles(t);
+    // yazl writes no such name: the same-length name is patched into the local header and the central directory.
+    const named = async (name: string) => {
+      const placeholder = 'x'.repeat(name.length - 'evil.csv'.length) + 'evil.csv';
+      const zip = await makeZip([{ name: placeholder, content: CSV }]);
+      return Buffer.from(zip.toString('latin1').split(placeholder).join(name), 'latin1');
+    };
+    const message = 'Invalid zip file. A name in the zip file leads out of its folder ("../" or an absolute path), which is not allowed.';
+    for (const name of ['../evil.csv', 'data/../../evil.csv', '..\\evil.csv', '/etc/evil.csv', 'C:/x/evil.csv']) {
+      const response = await upload(t, { name: 'slip.zip', content: await named(name) }).expect(400);
+      expect(response.body).toEqual({ message, modelState: { file: [message] } });
+    }
+    expect(await storedUploadFiles(t)).toEqual(before);
+  });
+
   it('refuses a zip holding an Excel file with the Excel hint', async () => {
     const response = await upload(t, { name: 'book.zip', content: await makeZip([{ name: 'book.xlsx', content: 'PK' }]) }).expect(400);
     expect(response.body.message).toBe('Invalid file type. Only txt, csv, tsv or zip files are allowed. Please save your Excel file as CSV.');

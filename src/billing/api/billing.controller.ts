@@ -46,7 +46,7 @@ export class BillingController {
   async buyCredits(@Body() body: BuyCreditsRequestDto, @CurrentUser() user: User): Promise<BuyCreditsResponseDto> {
     let result: PurchaseResult;
     if (body.paymentID && body.payerID) {
-      result = await this.payments.executeWalletPayment(user, body.paymentID, body.payerID);
+      result = await this.payments.executeWalletPayment(user, body.paymentID, body.payerID, { credits: true });
     } else if (body.token) {
       result = await this.payments.payByCard(user, body.paymentOption, body.currency, body.token, body.idempotencyKey ?? randomUUID());
     } else {
@@ -74,7 +74,7 @@ export class BillingController {
   @ApiOperation({ operationId: 'executeWalletPayment', summary: 'Execute an approved wallet payment (once) and add its credits' })
   @ApiOkResponse({ type: BuyCreditsResponseDto })
   async executePayment(@Body() body: ExecuteWalletPaymentRequestDto, @CurrentUser() user: User): Promise<BuyCreditsResponseDto> {
-    const result = await this.payments.executeWalletPayment(user, body.PaymentID, body.PayerID);
+    const result = await this.payments.executeWalletPayment(user, body.PaymentID, body.PayerID, { credits: true }, 'PaymentID');
     return {
       remainingCredits: await this.credits.remainingCredits(user.id),
       invoiceNumber: await this.invoices.numberForPayment(result.payment.id),

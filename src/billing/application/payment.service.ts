@@ -6,7 +6,7 @@ import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { UUID_PATTERN } from '../../platform/http/patterns.js';
 import { BILLING_REPOSITORY } from '../billing.tokens.js';
 import type { CreditPackKind } from '../domain/credit-pack.js';
-import { BILLING_MESSAGES, type Payment } from '../domain/payment.js';
+import { BILLING_MESSAGES, type Payment, paidForOf, type WalletPurpose } from '../domain/payment.js';
 import { addMonths, type Currency, type PaidOption, PaymentOption, PURCHASED_CREDITS_VALID_MONTHS, PURCHASES, purchaseOf } from '../domain/pricing.js';
 import type { BillingRepository } from './ports/billing.repository.port.js';
 import { CARD_GATEWAY, type CardGateway } from './ports/card-gateway.port.js';
@@ -89,10 +89,17 @@ export class PaymentService {
     return providerId;
   }
 
-  /** Executes the approved wallet payment (once) and fulfils it. Only its own payer's account may do so. */
-  async executeWalletPayment(user: User, providerPaymentId: string, payerId: string): Promise<PurchaseResult> {
+  /**
+   * Executes the approved wallet payment (once) and fulfils it. Only its own payer's account may do so, and only for
+   * what it first paid for: the same payment sent again for another draw, or for credits after a draw, is refused
+   * (it would otherwise be found fulfilled, and the draw paid by a credit the customer already held).
+   */
+  async executeWalletPayment(user: User, providerPaymentId: string, payerId: string, purpose: WalletPurpose, field = 'paymentID'): Promise<PurchaseResult> {
     const payment = await this.billing.findPaymentByReference(this.wallet.name, providerPaymentId);
     if (!payment || payment.userId !== user.id) throw new NotFoundException({ message: 'Payment not found.' });
+    const paidFor = paidForOf(purpose);
+    const used = () => new BadRequestException({ message: BILLING_MESSAGES.walletUsed, modelState: { [field]: [BILLING_MESSAGES.walletUsed] } });
+    if (payment.paidFor && payment.paidFor !== paidFor) throw used();
     if (payment.status === 'pending') {
       try {
         const result = await this.wallet.executePayment(providerPaymentId, payerId);
@@ -103,6 +110,10 @@ export class PaymentService {
         throw new PaymentDeclinedException(BILLING_MESSAGES.walletFailure);
       }
     }
+    // Bound once it has paid (a declined or failed one paid for nothing): of two requests racing with one payment id,
+    // one binds it and the other is refused before its fulfilment could pay for anything.
+    const settled = await this.billing.findPayment(payment.id);
+    if (settled?.status === 'succeeded' && !(await this.billing.bindPayment(payment.id, paidFor))) throw used();
     return this.finish(payment.id);
   }
 

@@ -14,6 +14,8 @@ export interface Payment {
   status: PaymentStatus;
   declineMessage: string | null;
   fulfilledAt: Date | null;
+  /** What a wallet payment paid for (the purchase of credits, or one draw submission); null until first used. */
+  paidFor: string | null;
 }
 
 export interface Invoice {
@@ -29,10 +31,19 @@ export interface Invoice {
   customerAddress: Record<string, string | null>;
 }
 
+/** What a wallet payment pays for: the credits bought on the billing page, or one draw submission. */
+export type WalletPurpose = { credits: true } | { draw: string };
+
+/** The stored form of a purpose: one text per thing paid for. */
+export function paidForOf(purpose: WalletPurpose): string {
+  return 'draw' in purpose ? `draw ${purpose.draw}` : 'credits';
+}
+
 export const BILLING_MESSAGES = {
   noCredits: 'You have no credits left. Please buy a pack of credits or pay for this draw.',
   declinedFallback: 'Your card was declined.',
   walletFailure: 'Something went wrong while processing your PayPal transaction. Please contact support.',
+  walletUsed: 'This PayPal payment has already paid for something else. Please make a new payment.',
   notPurchase: 'Choose a pack of 10 or 100 credits.',
   priceChanged: 'The price has changed. Please review it and try again.',
   packNotFound: 'Credit pack not found.',

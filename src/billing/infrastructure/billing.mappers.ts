@@ -21,6 +21,7 @@ export class BillingMapper {
       status: row.status,
       declineMessage: row.declineMessage,
       fulfilledAt: row.fulfilledAt,
+      paidFor: row.paidFor,
     };
   }
 

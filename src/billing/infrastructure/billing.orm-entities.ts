@@ -24,6 +24,7 @@ export class PaymentOrmEntity {
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @Column({ name: 'completed_at', type: 'timestamptz', nullable: true }) completedAt: Date | null;
   @Column({ name: 'fulfilled_at', type: 'timestamptz', nullable: true }) fulfilledAt: Date | null;
+  @Column({ name: 'paid_for', type: 'text', nullable: true }) paidFor: string | null;
 }
 
 @Entity({ name: 'credit_pack' })

@@ -48,6 +48,16 @@ export class TypeormBillingRepository implements BillingRepository {
     await this.payments.update({ id }, { gatewayReference: reference });
   }
 
+  async bindPayment(id: string, paidFor: string): Promise<boolean> {
+    const bound = await this.payments
+      .createQueryBuilder()
+      .update()
+      .set({ paidFor })
+      .where('id = :id AND (paid_for IS NULL OR paid_for = :paidFor)', { id, paidFor })
+      .execute();
+    return (bound.affected ?? 0) > 0;
+  }
+
   async settlePayment(id: string, status: Exclude<PaymentStatus, 'pending'>, at: Date, details: { reference?: string; declineMessage?: string }): Promise<boolean> {
     const result = await this.payments.update(
       { id, status: 'pending' },

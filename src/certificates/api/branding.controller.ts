@@ -2,6 +2,7 @@ import type { Multipart } from '@fastify/multipart';
 import {
   BadRequestException,
   Body,
+  ForbiddenException,
   Controller,
   Get,
   HttpCode,
@@ -41,7 +42,12 @@ export class BrandingController {
   })
   @ApiOkResponse({ type: BrandingResponseDto })
   async save(@Body() body: SaveBrandingRequestDto, @OptionalUser() user: User | undefined, @Req() request: CallerRequest): Promise<BrandingResponseDto> {
-    const viewer = { userId: user?.id ?? null, clientSession: body.clientSession ?? request.session?.get('clientSession') ?? null, isAdmin: user?.role === 'admin' };
+    const viewer = {
+      userId: user?.id ?? null,
+      clientSession: body.clientSession ?? request.session?.get('clientSession') ?? null,
+      isAdmin: user?.role === 'admin',
+      testKey: request.callerSource === 'test',
+    };
     try {
       const saved = await this.branding.save(body.drawId, viewer, BrandingDto.toDomain(body.branding), body.imagesFromDrawId ?? null);
       return BrandingResponseDto.from(saved.branding, saved.warnings);
@@ -110,6 +116,7 @@ function httpError(error: unknown): unknown {
   if (!(error instanceof BrandingError)) return error;
   const body = { message: error.message, ...(error.modelState && { modelState: error.modelState }) };
   if (error.reason === 'not-found') return new NotFoundException(body);
+  if (error.reason === 'forbidden') return new ForbiddenException(body);
   if (error.reason === 'too-large') return new PayloadTooLargeException(body);
   if (error.reason === 'media') return new UnsupportedMediaTypeException(body);
   return new BadRequestException(body);

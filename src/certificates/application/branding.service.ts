@@ -24,7 +24,7 @@ import { readStoredFile, writeStoredFile } from '../../platform/storage/stored-f
 
 export class BrandingError extends Error {
   constructor(
-    readonly reason: 'invalid' | 'not-found' | 'too-large' | 'media',
+    readonly reason: 'invalid' | 'not-found' | 'forbidden' | 'too-large' | 'media',
     message: string,
     readonly modelState?: Record<string, string[]>,
   ) {
@@ -62,6 +62,8 @@ export class BrandingService {
   async save(drawId: string, viewer: DrawViewer, sent: Branding, imagesFromDrawId: string | null): Promise<{ branding: Branding; warnings: ReturnType<typeof contrastWarnings> }> {
     const view = await this.draws.find(drawId, viewer);
     if (!view || !view.isOwner || view.draw.state === 'draft') throw new BrandingError('not-found', 'Draw not found.');
+    const refusal = this.draws.testKeyRefusal(view.draw, viewer);
+    if (refusal) throw new BrandingError('forbidden', refusal);
     const errors = brandingErrors(sent);
     if (Object.keys(errors).length > 0) throw new BrandingError('invalid', Object.values(errors)[0][0], errors);
     const branding = normaliseBranding(sent);

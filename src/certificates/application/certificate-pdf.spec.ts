@@ -49,13 +49,21 @@ describe('renderCertificatePdf', () => {
       expect(text).toContain(fact);
     }
     expect(text).not.toContain('not a certified draw');
+    expect(text).toContain('FairDraw certifies that the draw below was drawn independently and at random');
   });
 
   it('says a demo, or a draw made with a test API key, is not a certified draw', async () => {
     const textOf = async (overrides: Partial<CertificateFacts>) =>
       pdfText(await renderCertificatePdf({ facts: { ...facts, ...overrides }, branding: DEFAULT_BRANDING, withWinners: false, image: async () => null })).join('\n');
-    expect(await textOf({ demo: true })).toContain('Demo draw: not a certified draw.');
-    expect(await textOf({ test: true })).toContain('Test draw (made with a test API key): not a certified draw.');
+    const demo = await textOf({ demo: true });
+    const test = await textOf({ test: true });
+    expect(demo).toContain('Demo draw: not a certified draw.');
+    expect(test).toContain('Test draw (made with a test API key): not a certified draw.');
+    // Nothing above that line says otherwise: the opening certifies only a certified draw.
+    for (const text of [demo, test]) {
+      expect(text).not.toMatch(/certifies/);
+      expect(text).toContain("The draw below was drawn by FairDraw's draw engine. FairDraw does not certify it.");
+    }
   });
 
   it("states a beacon draw's commitment, chain, round and round time, and who could know the winners in advance", async () => {

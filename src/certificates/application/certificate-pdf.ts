@@ -2,7 +2,7 @@ import { beaconName, beaconStatement, SEED_SCHEMES } from '#rng';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { FONTS, hasImage, type ImageSlot } from '../domain/branding.js';
-import { type CertificateDocument, type CertificateFacts, DELIMITER_NAMES, uncertifiedLabel } from '../domain/certificate-facts.js';
+import { type CertificateDocument, type CertificateFacts, certificateOpening, DELIMITER_NAMES, uncertifiedLabel } from '../domain/certificate-facts.js';
 import { BODY_FONT_FILES, FONT_FILES, fontPath } from './certificate-fonts.js';
 
 /** Bumped when the layout changes, so stored certificates are rendered again. */
@@ -86,7 +86,7 @@ export async function renderCertificatePdf(document: CertificateDocument): Promi
 
   doc.fillColor(branding.textColour);
   doc.font('brand').fontSize(24).text('Certificate of random draw', left, y, { width, align: 'center' });
-  doc.font('regular').fontSize(10).text(`FairDraw certifies that the draw below was drawn independently and at random by FairDraw's draw engine.`, { width, align: 'center' });
+  doc.font('regular').fontSize(10).text(certificateOpening(facts), { width, align: 'center' });
   const uncertified = uncertifiedLabel(facts);
   if (uncertified) doc.font('bold').text(uncertified, { width, align: 'center' });
   doc.moveDown(1);

@@ -80,3 +80,9 @@ export function uncertifiedLabel(facts: Pick<CertificateFacts, 'demo' | 'test'>)
   if (facts.test) return 'Test draw (made with a test API key): not a certified draw.';
   return null;
 }
+
+/** The certificate's first sentence: a certification only for a draw that is certified, never above the line that says it is not. */
+export function certificateOpening(facts: Pick<CertificateFacts, 'demo' | 'test'>): string {
+  if (uncertifiedLabel(facts)) return "The draw below was drawn by FairDraw's draw engine. FairDraw does not certify it.";
+  return "FairDraw certifies that the draw below was drawn independently and at random by FairDraw's draw engine.";
+}

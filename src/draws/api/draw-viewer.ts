@@ -12,5 +12,10 @@ export function clientSessionOf(request: CallerRequest, sent: string | undefined
  * on any draw, except where `adminRights` is off (drafts are their owner's only).
  */
 export function drawViewerOf(user: User | undefined, sentClientSession: string | undefined, request: CallerRequest, adminRights = true): DrawViewer {
-  return { userId: user?.id ?? null, clientSession: clientSessionOf(request, sentClientSession), isAdmin: adminRights && user?.role === 'admin' };
+  return {
+    userId: user?.id ?? null,
+    clientSession: clientSessionOf(request, sentClientSession),
+    isAdmin: adminRights && user?.role === 'admin',
+    testKey: request.callerSource === 'test',
+  };
 }

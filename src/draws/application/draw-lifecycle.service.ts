@@ -1,9 +1,9 @@
-import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { firstRoundAfter, firstRoundAtOrAfter } from '#rng';
 import { CreditService } from '../../billing/application/credit.service.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { DRAW_REPOSITORY } from '../draws.tokens.js';
-import { changeRefusal, drawNowRefusal, type Scrutineer } from '../domain/draw-actions.js';
+import { changeRefusal, drawNowRefusal, type Scrutineer, testKeyRefusal } from '../domain/draw-actions.js';
 import { type Draw, displayIdOf } from '../domain/draw.js';
 import { DRAW_MESSAGES } from '../domain/draw-rules.js';
 import type { DrawViewer } from './draw-query.service.js';
@@ -88,6 +88,8 @@ export class DrawLifecycleService {
     const mine = draw && (viewer.isAdmin || (draw.ownerUserId ? draw.ownerUserId === viewer.userId : !!draw.clientSession && draw.clientSession === viewer.clientSession));
     // Someone else's draw answers as a missing one: its existence is not confirmed to them.
     if (!draw || !mine) throw new NotFoundException({ message: 'Draw not found.' });
+    const refusal = testKeyRefusal(draw, viewer);
+    if (refusal) throw new ForbiddenException({ message: refusal });
     return draw;
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DRAW_REPOSITORY } from '../draws.tokens.js';
-import type { Scrutineer } from '../domain/draw-actions.js';
+import { type Scrutineer, testKeyRefusal } from '../domain/draw-actions.js';
 import type { Draw, Winner } from '../domain/draw.js';
 import type { DrawRepository } from './ports/draw.repository.port.js';
 
@@ -11,6 +11,8 @@ export interface DrawViewer {
   userId: string | null;
   clientSession: string | null;
   isAdmin: boolean;
+  /** Calling with a test API key: it may read any of the owner's draws but change only test draws. */
+  testKey?: boolean;
 }
 
 export interface DrawView {
@@ -45,6 +47,11 @@ export class DrawQueryService {
     const id = 'id' in ref ? ref.id : (await this.draws.findByShortCode(ref.shortCode))?.id;
     const view = id ? await this.draws.findView(id, WINNERS_SHOWN_PER_PRIZE) : null;
     return view && view.draw.state !== 'draft' ? view : null;
+  }
+
+  /** For the modules that change a draw for its owner: why this viewer may not (a test API key on a live draw), or null. */
+  testKeyRefusal(draw: Draw, viewer: DrawViewer): string | null {
+    return testKeyRefusal(draw, viewer);
   }
 
   isOwner(draw: Draw, viewer: DrawViewer): boolean {

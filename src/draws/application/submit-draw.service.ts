@@ -231,7 +231,7 @@ export class SubmitDrawService {
   private async pay(submission: DrawSubmission, user: User, drawId: string, submissionKey: string | null): Promise<void> {
     const option = submission.paymentOption;
     if (isPaidOption(option)) {
-      if (submission.paymentID && submission.payerID) await this.payments.executeWalletPayment(user, submission.paymentID, submission.payerID);
+      if (submission.paymentID && submission.payerID) await this.payments.executeWalletPayment(user, submission.paymentID, submission.payerID, { draw: submissionKey ?? drawId });
       else if (submission.token) await this.payments.payByCard(user, option, submission.currency, submission.token, submissionKey ?? drawId);
       else throwIfAny({ token: ['Please choose how to pay.'] });
     } else if (option !== PaymentOption.UseCredits) {

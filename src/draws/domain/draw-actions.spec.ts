@@ -1,4 +1,4 @@
-import { changeRefusal, drawNowRefusal, lookupDisplayId } from './draw-actions.js';
+import { changeRefusal, drawNowRefusal, lookupDisplayId, testKeyRefusal } from './draw-actions.js';
 
 const at = (ms: number) => new Date(Date.UTC(2026, 0, 1, 12) + ms);
 
@@ -16,6 +16,14 @@ describe('draw action thresholds (part 2 §4)', () => {
     expect(drawNowRefusal({ state: 'scheduled', scheduleDate: at(-9_999) }, now)).toMatch(/being drawn/);
     expect(drawNowRefusal({ state: 'scheduled', scheduleDate: at(-10_000) }, now)).toBeNull();
     expect(drawNowRefusal({ state: 'cancelled', scheduleDate: at(60_000) }, now)).toMatch(/no longer be changed/);
+  });
+
+  it('lets a test API key change test draws only', () => {
+    expect(testKeyRefusal({ source: 'test' }, { testKey: true })).toBeNull();
+    expect(testKeyRefusal({ source: 'web' }, { testKey: true })).toMatch(/test API key acts only on test draws/);
+    expect(testKeyRefusal({ source: 'api' }, { testKey: true })).toMatch(/test API key acts only on test draws/);
+    expect(testKeyRefusal({ source: 'api' }, { testKey: false })).toBeNull();
+    expect(testKeyRefusal({ source: 'web' }, {})).toBeNull();
   });
 });
 

@@ -9,7 +9,13 @@ export const ACTION_MESSAGES = {
   tooLate: 'It is too late to change this draw: it is being drawn.',
   drawNowTooLate: 'This draw is being drawn now.',
   scrutineerRequired: 'Please fill in all required fields.',
+  testKeyOnLiveDraw: 'A test API key acts only on test draws. Use a live API key, or sign in on the website, to change this draw.',
 } as const;
+
+/** A test API key tries things out: it changes only the draws it made, never a live one (web or live key). */
+export function testKeyRefusal(draw: Pick<Draw, 'source'>, viewer: { testKey?: boolean }): string | null {
+  return viewer.testKey && draw.source !== 'test' ? ACTION_MESSAGES.testKeyOnLiveDraw : null;
+}
 
 /** Cancel and reschedule: a scheduled draw whose time is at least a second away. */
 export function changeRefusal(draw: Pick<Draw, 'state' | 'scheduleDate'>, now: Date): string | null {

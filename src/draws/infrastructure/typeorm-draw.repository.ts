@@ -220,6 +220,18 @@ export class TypeormDrawRepository implements DrawRepository {
     return count;
   }
 
+  async uploadsInUse(fileNames: string[]): Promise<Set<string>> {
+    // A draft's wizard state is the client's to shape: any string in it that is one of these names keeps that upload.
+    const rows = (await this.dataSource.query(
+      `SELECT file_name AS name FROM draw WHERE file_name = ANY($1::text[])
+       UNION
+       SELECT value #>> '{}' FROM draw, jsonb_path_query(wizard_state, 'strict $.**') AS value
+        WHERE state = 'draft' AND wizard_state IS NOT NULL AND jsonb_typeof(value) = 'string' AND value #>> '{}' = ANY($1::text[])`,
+      [fileNames],
+    )) as { name: string }[];
+    return new Set(rows.map((row) => row.name));
+  }
+
   async linkOwner(id: string, userId: string, actor: string, at: Date): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await manager.query('UPDATE draw SET owner_user_id = $2, updated_at = $3 WHERE id = $1 AND owner_user_id IS NULL', [id, userId, at]);

@@ -22,10 +22,10 @@ export class RateLimitPolicy {
     private readonly message: string,
   ) {}
 
-  /** Counts one attempt for the key; throws 429 once the key has used up its window. */
-  async consume(key: string): Promise<void> {
+  /** Counts one attempt (or `points`, an amount such as bytes) for the key; throws 429 once the key has used up its window. */
+  async consume(key: string, points = 1): Promise<void> {
     try {
-      await this.limiter.consume(key);
+      await this.limiter.consume(key, points);
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));

@@ -22,6 +22,14 @@ export interface FileStorage {
   stat(key: string): Promise<StoredFileStat | null>;
   /** Removes a file; nothing happens when there is none. */
   delete(key: string): Promise<void>;
+  /** The keys of the files (committed ones only) whose key starts with `prefix`, in no particular order. */
+  list(prefix: string): AsyncIterable<string>;
+  /**
+   * Removes what writes started before `before` and never committed nor aborted left behind (a process killed
+   * mid-write); answers how many. A local folder's `.partial` files; an S3 bucket's incomplete multipart uploads
+   * are its AbortIncompleteMultipartUpload lifecycle rule's (their parts are invisible to readers).
+   */
+  removeAbandonedWrites(before: Date): Promise<number>;
   /** Resolves when the store can be reached and written to (readiness); rejects with the reason otherwise. */
   checkHealth(): Promise<void>;
 }

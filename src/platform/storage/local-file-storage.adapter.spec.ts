@@ -67,4 +67,24 @@ describe('LocalFileStorage', () => {
       await expect(storage.stat(key)).rejects.toThrow(/Invalid storage key/);
     }
   });
+
+  it('lists the committed files under a prefix, never a write going on', async () => {
+    for (const key of ['list/ab/x1.upload', 'list/ab/x1.rows', 'list/ab/x10.upload', 'list/cd/x1.upload', 'other/x1.upload']) {
+      const write = await storage.openWrite(key);
+      await pipeline(Readable.from(['x']), write.stream);
+      await write.commit();
+    }
+    const ongoing = await storage.openWrite('list/ab/x1.text');
+    ongoing.stream.write('x');
+    const listed = async (prefix: string) => {
+      const keys: string[] = [];
+      for await (const key of storage.list(prefix)) keys.push(key);
+      return keys.sort();
+    };
+    expect(await listed('list/ab/x1.')).toEqual(['list/ab/x1.rows', 'list/ab/x1.upload']);
+    expect(await listed('list/')).toEqual(['list/ab/x1.rows', 'list/ab/x1.upload', 'list/ab/x10.upload', 'list/cd/x1.upload']);
+    expect(await listed('li')).toHaveLength(4);
+    expect(await listed('missing/x')).toEqual([]);
+    await ongoing.abort();
+  });
 });

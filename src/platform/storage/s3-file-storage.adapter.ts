@@ -8,6 +8,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   UploadPartCommand,
@@ -126,6 +127,22 @@ export class S3FileStorage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }));
+  }
+
+  async *list(prefix: string): AsyncIterable<string> {
+    let continuationToken: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: this.prefix + prefix, ContinuationToken: continuationToken }),
+      );
+      for (const object of page.Contents ?? []) if (object.Key) yield object.Key.slice(this.prefix.length);
+      continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (continuationToken);
+  }
+
+  /** Incomplete multipart uploads are the bucket's AbortIncompleteMultipartUpload rule's: nothing else is left behind. */
+  async removeAbandonedWrites(): Promise<number> {
+    return 0;
   }
 
   async checkHealth(): Promise<void> {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../../config/environment.js';
+import { AbandonedWritesSweeper } from './abandoned-writes-sweeper.js';
 import { FILE_STORAGE, type FileStorage } from './file-storage.port.js';
 import { LocalFileStorage } from './local-file-storage.adapter.js';
 import { createS3Client, S3FileStorage } from './s3-file-storage.adapter.js';
@@ -26,7 +27,7 @@ function createFileStorage(config: ConfigService<Environment, true>): FileStorag
 /** The file storage port: the local folder DATA_DIR/files, or an S3-compatible bucket with STORAGE=s3. */
 @Global()
 @Module({
-  providers: [{ provide: FILE_STORAGE, inject: [ConfigService], useFactory: createFileStorage }],
+  providers: [{ provide: FILE_STORAGE, inject: [ConfigService], useFactory: createFileStorage }, AbandonedWritesSweeper],
   exports: [FILE_STORAGE],
 })
 export class StorageModule implements OnApplicationShutdown {

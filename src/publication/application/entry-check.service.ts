@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { type DrawView, DrawQueryService, type DrawViewer } from '../../draws/application/draw-query.service.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { ENTRY_CHECK_REPOSITORY, ENTRY_CHECK_SECRET } from '../publication.tokens.js';
@@ -47,7 +47,7 @@ export class EntryCheckService {
   }
 
   async configure(drawId: string, viewer: DrawViewer, input: ConfigureInput): Promise<EntryCheck> {
-    const view = await this.owned(drawId, viewer);
+    const view = await this.owned(drawId, viewer, true);
     const { draw } = view;
     if (draw.entries.method === 'simple' || !draw.entries.fileName) throw new BadRequestException({ message: ENTRY_CHECK_MESSAGES.needsFile });
     if (draw.state !== 'scheduled' && draw.state !== 'drawn') throw new ConflictException({ message: ENTRY_CHECK_MESSAGES.notCheckable });
@@ -73,7 +73,7 @@ export class EntryCheckService {
   }
 
   async cancel(drawId: string, viewer: DrawViewer): Promise<void> {
-    await this.owned(drawId, viewer);
+    await this.owned(drawId, viewer, true);
     if (!(await this.checks.cancel(drawId, this.clock.now()))) throw new ConflictException({ message: ENTRY_CHECK_MESSAGES.notAvailable });
   }
 
@@ -99,9 +99,11 @@ export class EntryCheckService {
     return columns.map((column, c) => ({ ...column, locked: column.blacklisted || c === view.draw.entries.entryCountColumn }));
   }
 
-  private async owned(drawId: string, viewer: DrawViewer): Promise<DrawView> {
+  private async owned(drawId: string, viewer: DrawViewer, changing = false): Promise<DrawView> {
     const view = await this.drawQuery.find(drawId, viewer);
     if (!view || !view.isOwner) throw new NotFoundException({ message: 'Draw not found.' });
+    const refusal = changing && this.drawQuery.testKeyRefusal(view.draw, viewer);
+    if (refusal) throw new ForbiddenException({ message: refusal });
     return view;
   }
 }

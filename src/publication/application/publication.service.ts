@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { type DrawView, DrawQueryService, type DrawViewer } from '../../draws/application/draw-query.service.js';
 import type { Draw } from '../../draws/domain/draw.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
@@ -65,7 +65,7 @@ export class PublicationService {
   }
 
   async publish(drawId: string, viewer: DrawViewer, input: PublishInput): Promise<Publication> {
-    const { draw } = await this.owned(drawId, viewer);
+    const { draw } = await this.owned(drawId, viewer, true);
     if (draw.state !== 'scheduled' && draw.state !== 'drawn') throw new ConflictException({ message: PUBLICATION_MESSAGES.notPublishable });
     const { columns } = await this.drawColumns.of(draw);
     const now = this.clock.now();
@@ -97,7 +97,7 @@ export class PublicationService {
   }
 
   async unpublish(drawId: string, viewer: DrawViewer): Promise<void> {
-    await this.owned(drawId, viewer);
+    await this.owned(drawId, viewer, true);
     if (!(await this.publications.unpublish(drawId, this.clock.now()))) throw new ConflictException({ message: PUBLICATION_MESSAGES.notPublished });
   }
 
@@ -124,10 +124,12 @@ export class PublicationService {
     return { draw: view.draw, publication: current, prizes };
   }
 
-  private async owned(drawId: string, viewer: DrawViewer): Promise<DrawView> {
+  private async owned(drawId: string, viewer: DrawViewer, changing = false): Promise<DrawView> {
     const view = await this.drawQuery.find(drawId, viewer);
     // Someone else's draw answers as a missing one, as the draws module does.
     if (!view || !view.isOwner) throw new NotFoundException({ message: 'Draw not found.' });
+    const refusal = changing && this.drawQuery.testKeyRefusal(view.draw, viewer);
+    if (refusal) throw new ForbiddenException({ message: refusal });
     return view;
   }
 }

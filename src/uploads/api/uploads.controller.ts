@@ -8,6 +8,7 @@ import { UploadMessages } from '../domain/upload-rules.js';
 import { UploadResultDto } from './dto/upload-result.response.dto.js';
 import { answering } from './upload-http-errors.js';
 import { userIdOf } from './request-access.js';
+import { UploadRateLimits } from './upload-rate-limits.js';
 
 /** Multipart limits besides the file size (which is the site's upload limit). */
 const MULTIPART_LIMITS = { files: 1, fields: 10, fieldSize: 4096, parts: 12, headerPairs: 100 };
@@ -15,7 +16,10 @@ const MULTIPART_LIMITS = { files: 1, fields: 10, fieldSize: 4096, parts: 12, hea
 @ApiTags('uploads')
 @Controller('api')
 export class UploadsController {
-  constructor(private readonly uploads: UploadEntriesFileService) {}
+  constructor(
+    private readonly uploads: UploadEntriesFileService,
+    private readonly rateLimits: UploadRateLimits,
+  ) {}
 
   @Post('Upload')
   @HttpCode(201)
@@ -25,7 +29,8 @@ export class UploadsController {
     description:
       'Refused with 400 for a wrong type (with a hint for Excel files), an empty file or a bad zip, and with 413 beyond the ' +
       'upload limit (site setting uploadLimitMb), which also applies to the file inside a zip. The upload belongs to its clientSession ' +
-      '(and to the logged-in user, if any).',
+      '(and to the logged-in user, if any). Rate limited per address and per account: 429 beyond 60 uploads an hour, or ' +
+      'beyond ten times the upload limit in a day.',
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({
@@ -43,6 +48,13 @@ export class UploadsController {
     return answering(async () => {
       if (!request.isMultipart()) throw new UploadRefusedError('media', UploadMessages.notMultipart);
       const limit = await this.uploads.currentLimit();
+      try {
+        await this.rateLimits.admit(request.ip, userIdOf(request), declaredLength(request), limit);
+      } catch (error) {
+        // Refused before the body is read: close the connection after answering, so the client stops sending.
+        void reply.header('Connection', 'close');
+        throw error;
+      }
       // busboy cuts the file at limit + 1 bytes; the service refuses it at that byte.
       const parts = request.parts({ limits: { ...MULTIPART_LIMITS, fileSize: limit.bytes + 1 } });
       try {
@@ -58,6 +70,11 @@ export class UploadsController {
       }
     });
   }
+}
+
+function declaredLength(request: FastifyRequest): number | null {
+  const length = Number(request.headers['content-length']);
+  return Number.isSafeInteger(length) && length >= 0 ? length : null;
 }
 
 async function* incomingParts(parts: AsyncIterableIterator<Multipart>): AsyncGenerator<IncomingPart> {

@@ -9,7 +9,7 @@ import type { Delimiter } from '../domain/entries-file/delimiter.js';
 import { needsTranscoding, utf8TextOffset } from '../domain/entries-file/text-encoding.js';
 import { decodeIndexFile, encodeIndexFile, type IndexArray } from '../domain/entries-index-file.js';
 import type { Upload } from '../domain/upload.js';
-import { uploadFileKeys } from './upload-file-keys.js';
+import { uploadFileKeys, uploadFilesPrefix } from './upload-file-keys.js';
 
 /** Rows read one ranged read each, this many at a time. */
 const RANGED_READ_CONCURRENCY = 8;
@@ -180,6 +180,13 @@ export class EntriesStorage {
   /** Removes the files of an upload that failed while being received (before any index exists). */
   async deleteReceived(id: string): Promise<void> {
     for (const key of Object.values(uploadFileKeys(id))) await this.storage.delete(key);
+  }
+
+  /** Every file of an upload: what was received, and every index made from it since. */
+  async deleteAll(id: string): Promise<void> {
+    const keys: string[] = [];
+    for await (const key of this.storage.list(uploadFilesPrefix(id))) keys.push(key);
+    for (const key of keys) await this.storage.delete(key);
   }
 }
 

@@ -26,6 +26,11 @@ export function selectionIndexKey(id: string, selection: EntrySelection): string
   return `${uploadBase(id)}.selection-h${selection.headerRow ? 1 : 0}-t${column(selection.entryCountColumn)}-u${column(selection.uniqueEntrantIdColumn)}`;
 }
 
+/** What every file of an upload is kept under: its keys all start with this. */
+export function uploadFilesPrefix(id: string): string {
+  return `${uploadBase(id)}.`;
+}
+
 function uploadBase(id: string): string {
   return `uploads/${id.slice(0, 2)}/${id}`;
 }

@@ -4,7 +4,7 @@ import yauzl from 'yauzl';
 import type { FileStorage } from '../../platform/storage/file-storage.port.js';
 import { UploadRefusedError } from '../domain/upload.errors.js';
 import { extensionOf, invalidTypeMessage, type TextExtension } from '../domain/upload-rules.js';
-import { archivedNameOf, MAX_ZIP_ENTRIES, roleOfZipEntry, ZipMessages } from '../domain/zip-rules.js';
+import { archivedNameOf, isPathOutsideFault, MAX_ZIP_ENTRIES, roleOfZipEntry, ZipMessages } from '../domain/zip-rules.js';
 import { ByteLimitExceededError, UploadGuard } from './upload-guard.transform.js';
 
 /** Reads byte ranges of a stored zip for yauzl, so that a zip is never loaded whole. */
@@ -73,7 +73,9 @@ export async function extractEntriesFile(storage: FileStorage, zipKey: string, z
       }
     } catch (error) {
       if (error instanceof UploadRefusedError) throw error;
-      throw reader.failure ?? new UploadRefusedError('zip', ZipMessages.unreadable);
+      if (reader.failure) throw reader.failure;
+      // A name leading out of the archive is refused for what it is: the zip itself was read.
+      throw new UploadRefusedError('zip', isPathOutsideFault(String((error as Error)?.message)) ? ZipMessages.pathOutside : ZipMessages.unreadable);
     }
     if (candidates.length === 0 && excel > 0 && others === 0) throw new UploadRefusedError('type', invalidTypeMessage('xlsx'));
     if (candidates.length !== 1 || excel + others > 0) throw new UploadRefusedError('zip', ZipMessages.oneEntriesFile);

@@ -5,6 +5,7 @@ export const MAX_ZIP_ENTRIES = 100;
 
 export const ZipMessages = {
   unreadable: 'Invalid zip file. The file could not be read as a zip archive.',
+  pathOutside: 'Invalid zip file. A name in the zip file leads out of its folder ("../" or an absolute path), which is not allowed.',
   tooManyEntries: `Invalid zip file. The zip file holds more than ${MAX_ZIP_ENTRIES} entries.`,
   oneEntriesFile: 'Invalid zip file. The zip file must contain exactly one txt, csv or tsv file.',
   encrypted: 'Invalid zip file. Password-protected zip files are not supported.',
@@ -32,6 +33,11 @@ export function roleOfZipEntry(path: string): ZipEntryRole {
   if (isTextExtension(extension)) return 'entries';
   if (isExcelExtension(extension)) return 'excel';
   return 'other';
+}
+
+/** yauzl refuses a name with `..` segments or an absolute path (zip slip) with these words; no other fault reads so. */
+export function isPathOutsideFault(message: string): boolean {
+  return /^(invalid relative path|absolute path): /.test(message);
 }
 
 export function archivedNameOf(path: string): string {

@@ -23,6 +23,15 @@ export class TypeormUploadRepository implements UploadRepository {
     await this.rows.query('UPDATE upload SET inspection = $2::jsonb WHERE id = $1', [id, JSON.stringify(inspection)]);
   }
 
+  async idsCreatedBefore(before: Date, afterId: string, limit: number): Promise<string[]> {
+    const rows = (await this.rows.query('SELECT id FROM upload WHERE created_at < $1 AND id > $2 ORDER BY id LIMIT $3', [before, afterId, limit])) as { id: string }[];
+    return rows.map((row) => row.id);
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.rows.delete({ id });
+  }
+
   async saveProcessing(id: string, processing: EntriesProcessing): Promise<void> {
     await this.rows.query('UPDATE upload SET processing = $2::jsonb WHERE id = $1', [id, JSON.stringify(processing)]);
   }

@@ -137,4 +137,6 @@ export interface DrawRepository {
   unpaidSubmissionsBefore(before: Date): Promise<{ id: string; ownerUserId: string | null }[]>;
   /** Gives a visitor's draw to the account just made for it. */
   linkOwner(id: string, userId: string, actor: string, at: Date): Promise<void>;
+  /** Which of these upload file names a draw runs on, or a saved draft's wizard state names. */
+  uploadsInUse(fileNames: string[]): Promise<Set<string>>;
 }

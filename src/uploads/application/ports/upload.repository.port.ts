@@ -5,4 +5,7 @@ export interface UploadRepository {
   findById(id: string): Promise<Upload | null>;
   saveInspection(id: string, inspection: EntriesInspection): Promise<void>;
   saveProcessing(id: string, processing: EntriesProcessing): Promise<void>;
+  /** Ids of uploads made before `before`, in id order after `afterId` (a page of at most `limit`). */
+  idsCreatedBefore(before: Date, afterId: string, limit: number): Promise<string[]>;
+  delete(id: string): Promise<void>;
 }

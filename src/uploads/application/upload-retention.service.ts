@@ -1,0 +1,46 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, type Clock } from '../../platform/clock/clock.js';
+import { UPLOAD_REPOSITORY } from '../uploads.tokens.js';
+import { EntriesStorage } from './entries-storage.js';
+import type { UploadRepository } from './ports/upload.repository.port.js';
+
+/**
+ * How long an upload no draw uses is kept: long enough to finish a wizard started days ago, short enough that
+ * entrants' personal data is not kept for draws that were never made. A saved draft keeps its upload while it lives.
+ */
+export const UNUSED_UPLOAD_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+const PAGE = 500;
+
+/** Which of these uploads a draw (or a saved draft) uses: the draws module answers. */
+export type UploadsInUse = (ids: string[]) => Promise<Set<string>>;
+
+@Injectable()
+export class UploadRetentionService {
+  constructor(
+    @Inject(UPLOAD_REPOSITORY) private readonly uploads: UploadRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly files: EntriesStorage,
+  ) {}
+
+  /**
+   * Removes the uploads older than the retention that `inUse` does not claim, and answers how many. Files first,
+   * then the row: a failure leaves the row, and the next sweep finishes the removal.
+   */
+  async removeUnused(inUse: UploadsInUse): Promise<number> {
+    const before = new Date(this.clock.now().getTime() - UNUSED_UPLOAD_RETENTION_MS);
+    let removed = 0;
+    let after = '';
+    for (;;) {
+      const ids = await this.uploads.idsCreatedBefore(before, after, PAGE);
+      if (ids.length === 0) return removed;
+      const used = await inUse(ids);
+      for (const id of ids) {
+        if (used.has(id)) continue;
+        await this.files.deleteAll(id);
+        await this.uploads.delete(id);
+        removed++;
+      }
+      after = ids[ids.length - 1];
+    }
+  }
+}
