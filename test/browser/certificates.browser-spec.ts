@@ -84,6 +84,27 @@ describe('the public certificate page in Chromium', () => {
     await page.getByText('Mismatch — Entries file SHA-256:').waitFor();
     await page.screenshot({ path: `${SHOTS}/certificate-check-mismatch.png`, fullPage: true });
 
+    // The beacon: its statement, and the check of the server seed and the round's signature, each refused when altered.
+    expect(await page.getByTestId('beacon-statement').textContent()).toContain("round of FairDraw's own beacon".replace('round of', `round ${cert.beacon.round} of`));
+    await fileInput.setInputFiles({ name: 'entries.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+    const serverSeed = page.getByLabel('Server seed');
+    const signature = page.getByLabel('Beacon signature');
+    expect(await serverSeed.inputValue()).toBe(cert.serverSeed);
+    expect(await signature.inputValue()).toBe(cert.beacon.signature);
+    await page.getByRole('button', { name: 'Check the draw' }).click();
+    await page.getByText('Match: the draw is verified.').waitFor();
+    await page.getByText('OK — Beacon signature:').waitFor();
+    await serverSeed.fill(`${cert.serverSeed.slice(0, 63)}${cert.serverSeed.endsWith('0') ? '1' : '0'}`);
+    await page.getByRole('button', { name: 'Check the draw' }).click();
+    await page.getByText('Mismatch: this does not reproduce the certificate.').waitFor();
+    await page.getByText('Mismatch — Server seed commitment:').waitFor();
+    await serverSeed.fill(cert.serverSeed);
+    await signature.fill(`${cert.beacon.signature.slice(0, 90)}${cert.beacon.signature.slice(90) === '000000' ? '111111' : '000000'}`);
+    await page.getByRole('button', { name: 'Check the draw' }).click();
+    await page.getByText('Mismatch — Beacon signature:').waitFor();
+    expect(await page.getByText('OK — Server seed commitment:').count()).toBe(1);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
     // The x form: the same certificate without the winners; w and e belong to the publication pages.
     await page.goto(`${base}/cert/${shortCode}x/`);
     await page.getByRole('heading', { level: 1, name: 'Certificate of random draw' }).waitFor();
