@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { APP_VERSION } from '../../src/config/app-version.js';
-import { browser, linkInLatestMail, outboxFor, PASSWORD, registeredUser, registration, sessionCookie } from '../support/accounts.js';
+import { browser, deliveredTo, linkInLatestMail, outboxFor, PASSWORD, registeredUser, registration, sessionCookie } from '../support/accounts.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 describe('accounts: register, confirm, log in, sessions (API)', () => {
@@ -58,6 +58,16 @@ describe('accounts: register, confirm, log in, sessions (API)', () => {
       const mails = await outboxFor(t, 'casey.smith@example.com');
       expect(mails.map((mail) => mail.subject)).toEqual(['Confirm your FairDraw account']);
       const link = await linkInLatestMail(t, 'casey.smith@example.com');
+      // The address is not proven yet: the mail carries none of the visitor's own words (not even the name typed).
+      const [delivered] = await deliveredTo(t, 'casey.smith@example.com');
+      expect(delivered.text).toMatch(/^Hello,\n\nWelcome to FairDraw\./);
+      expect(delivered.text).not.toContain('Alex');
+      // Once delivered, the outbox keeps no working link, and the token table only the token's hash.
+      const token = new URL(link, 'http://localhost').searchParams.get('token')!;
+      const [kept] = await t.query("SELECT text_body, html_body, sent_at FROM mail_outbox WHERE to_address = 'casey.smith@example.com'");
+      expect(kept).toEqual({ text_body: '', html_body: null, sent_at: expect.any(Date) });
+      expect(await t.query('SELECT 1 FROM account_token WHERE token_hash = $1', [token])).toEqual([]);
+      expect(await t.query("SELECT 1 FROM account_token WHERE token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')", [token])).toHaveLength(1);
       const confirm = await request(t.app.getHttpServer()).get(link).expect(302);
       expect(confirm.headers.location).toBe('/?registered=confirmed');
       expect((await agent.get('/api/account/get/').expect(200)).body.emailConfirmed).toBe(true);

@@ -158,7 +158,7 @@ export class AccountService {
     await this.mail.send({
       to: user.email,
       subject: 'Reset your FairDraw password',
-      text: `Hello ${user.firstName},\n\nTo choose a new password, open this link within an hour:\n${link}\n\nIf you did not ask for it, ignore this e-mail: your password stays as it is.\n\nFairDraw`,
+      text: `Hello,\n\nTo choose a new password, open this link within an hour:\n${link}\n\nIf you did not ask for it, ignore this e-mail: your password stays as it is.\n\nFairDraw`,
     });
   }
 
@@ -193,7 +193,7 @@ export class AccountService {
     await this.mail.send({
       to: user.email,
       subject: 'Confirm your FairDraw account',
-      text: `Hello ${user.firstName},\n\nWelcome to FairDraw. Please confirm your e-mail address by opening this link:\n${link}\n\nFairDraw`,
+      text: `Hello,\n\nWelcome to FairDraw. Please confirm your e-mail address by opening this link:\n${link}\n\nFairDraw`,
     });
   }
 
