@@ -29,7 +29,7 @@ async function databaseUrl(): Promise<{ url: string; embedded?: EmbeddedDatabase
     const password = readFileSync(join(environment.DATA_DIR, 'postgres.password'), 'utf8').trim();
     return { url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/fairdraw` };
   }
-  const embedded = await startEmbeddedPostgres({ dataDir: environment.DATA_DIR });
+  const embedded = await startEmbeddedPostgres({ dataDir: environment.DATA_DIR, notice: (message) => console.error(message) });
   await ensureDatabase(embedded.serverUrl, 'fairdraw');
   return { url: embedded.urlFor('fairdraw'), embedded };
 }

@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   let databaseUrl = environment.DATABASE_URL;
   if (!databaseUrl) {
     logger.log(`DATABASE_URL is not set: starting the embedded PostgreSQL in ${environment.DATA_DIR}/postgres`);
-    embedded = await startEmbeddedPostgres({ dataDir: environment.DATA_DIR });
+    embedded = await startEmbeddedPostgres({ dataDir: environment.DATA_DIR, notice: (message) => logger.warn(message) });
     await ensureDatabase(embedded.serverUrl, 'fairdraw');
     databaseUrl = embedded.urlFor('fairdraw');
   }

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { outboxFor, registeredUser } from '../support/accounts.js';
+import { deliveredTo, registeredUser } from '../support/accounts.js';
 import { startHttpStub, type HttpStub } from '../support/http-stub.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -32,13 +32,39 @@ describe('contact form (API): POST /api/Contact/CreateHelpContact', () => {
     expect(response.body.message).toContain(response.body.reference);
     const [row] = await t.query('SELECT name, email, organisation, topic, draw_id, message, country_code, user_id FROM help_contact');
     expect(row).toEqual({ name: 'Jo Citizen', email: 'jo@example.com', organisation: 'Example Promotions', topic: 'draw', draw_id: 'a1b2c3d4e5f6', message: valid.message, country_code: 'au', user_id: null });
-    const [toSupport] = await outboxFor(t, 'help@fairdraw.test');
+    const [toSupport] = await deliveredTo(t, 'help@fairdraw.test');
     expect(toSupport.subject).toBe(`[${response.body.reference}] A draw I have run or scheduled: Jo Citizen`);
-    expect(toSupport.text_body).toContain('From: Jo Citizen <jo@example.com>');
-    expect(toSupport.text_body).toContain('Draw id: a1b2c3d4e5f6');
-    expect(toSupport.text_body).toContain(valid.message);
-    const [ack] = await outboxFor(t, 'jo@example.com');
+    expect(toSupport.text).toContain('From: Jo Citizen <jo@example.com>');
+    expect(toSupport.text).toContain('Draw id: a1b2c3d4e5f6');
+    expect(toSupport.text).toContain(valid.message);
+    const [ack] = await deliveredTo(t, 'jo@example.com');
     expect(ack.subject).toBe(`We have your message (${response.body.reference})`);
+    expect(ack.text).toContain(`Your message has reference ${response.body.reference}`);
+  });
+
+  it('acknowledges to the typed address with the reference only: none of the visitor’s words go to an unproven address', async () => {
+    const bait = 'Your account is suspended, log in at https://fairdraw-support.example.net';
+    const response = await http()
+      .post('/api/Contact/CreateHelpContact')
+      .set('X-Forwarded-For', '198.51.100.23')
+      .send({ ...valid, email: 'victim@example.com', name: bait, organisation: bait, phone: '+61 400 000 000', message: `${bait} — ${bait}` })
+      .expect(200);
+    const [ack] = await deliveredTo(t, 'victim@example.com');
+    expect(ack.subject).toBe(`We have your message (${response.body.reference})`);
+    expect(ack.text).toBe(
+      [
+        'Hello,',
+        '',
+        `Thank you for contacting FairDraw. Your message has reference ${response.body.reference}; we answer within one business day.`,
+        'Quote the reference if you write to us again about it.',
+        '',
+        'If you did not write to us, ignore this e-mail.',
+        '',
+        'FairDraw support',
+      ].join('\n'),
+    );
+    // Support, a known address, still gets the whole message.
+    expect((await deliveredTo(t, 'help@fairdraw.test')).at(-1)!.text).toContain(bait);
   });
 
   it('links the message to the signed-in user', async () => {

@@ -70,7 +70,7 @@ describe('human check: the reCAPTCHA adapter against a local siteverify stub', (
         .send({ email: 'bot@example.com', password: 'password1', firstName: 'B', lastName: 'Ot', isAgent: false, optedIntoCommunication: false, termsAgreed: true, recaptchaResponse: 'bot-token' })
         .expect(400);
       expect(register.body.message).toBe('reCAPTCHA is invalid.');
-      const login = await request(t.app.getHttpServer()).post('/api/account/login/').send({ email: 'bot@example.com', password: 'password1' }).expect(400);
+      const login = await request(t.app.getHttpServer()).post('/api/account/login/').send({ email: 'bot@example.com', password: 'password1', recaptchaResponse: 'bot-token' }).expect(400);
       expect(login.body.modelState).toEqual({ recaptchaResponse: ['reCAPTCHA is invalid.'] });
       await expect(service.assertHuman('bot-token')).rejects.toMatchObject({
         status: 400,

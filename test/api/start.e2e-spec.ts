@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -28,6 +28,15 @@ function exitOf(child: ChildProcess): Promise<number | null> {
   return new Promise((resolvePromise) => child.once('exit', (code) => resolvePromise(code)));
 }
 
+/** Whether the process exists and has not exited (an exited child of init may linger as a zombie until reaped). */
+function isRunning(pid: number): boolean {
+  try {
+    return !/^\S+ \(.*\) [ZX]/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
 describe('npm start without DATABASE_URL (the built server, as a newcomer runs it)', () => {
   let dataDir: string;
 
@@ -37,6 +46,10 @@ describe('npm start without DATABASE_URL (the built server, as a newcomer runs i
   });
 
   afterAll(async () => {
+    // A failed run may leave a postmaster behind (the SIGKILL case): it must not outlive the suite.
+    const lockFile = join(dataDir, 'postgres', 'postmaster.pid');
+    const leftOver = existsSync(lockFile) ? Number(readFileSync(lockFile, 'utf8').split('\n')[0]) : 0;
+    if (isRunning(leftOver)) process.kill(leftOver, 'SIGINT');
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -68,6 +81,33 @@ describe('npm start without DATABASE_URL (the built server, as a newcomer runs i
     const exited = exitOf(again.child);
     again.child.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+
+  it('starts again after the server was killed with SIGKILL, stopping the embedded PostgreSQL it left running', async () => {
+    const env: Record<string, string> = { PORT: String(await findFreePort()), DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' };
+    const killed = await startServer(env);
+    const lockFile = join(dataDir, 'postgres', 'postmaster.pid');
+    const orphan = Number(readFileSync(lockFile, 'utf8').split('\n')[0]);
+    const killedExit = exitOf(killed.child);
+    killed.child.kill('SIGKILL');
+    await killedExit;
+    // SIGKILL gives the server no chance to stop its cluster: the postmaster lives on, holding the folder.
+    expect(isRunning(orphan)).toBe(true);
+
+    const port = await findFreePort();
+    const again = await startServer({ ...env, PORT: String(port) });
+    try {
+      expect(again.output()).toContain(`stopping the embedded PostgreSQL (PID ${orphan}) left running`);
+      expect(isRunning(orphan)).toBe(false);
+      const version = await fetch(`http://127.0.0.1:${port}/api/version/get`);
+      expect(version.status).toBe(200);
+      expect(Number(readFileSync(lockFile, 'utf8').split('\n')[0])).not.toBe(orphan);
+    } finally {
+      const exited = exitOf(again.child);
+      again.child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    }
+    expect(existsSync(lockFile)).toBe(false);
   });
 
   it('uses the PostgreSQL of DATABASE_URL when it is set, migrating it at start-up', async () => {

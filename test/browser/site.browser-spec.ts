@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
 import type { AnalyticsEvent } from '../../client/src/features/analytics/analytics.js';
-import { outboxFor, registeredUser } from '../support/accounts.js';
+import { deliveredTo, registeredUser } from '../support/accounts.js';
 import { logInThroughPage } from '../support/browser-accounts.js';
 import { customerInBrowser, submitDraw } from '../support/browser-draws.js';
 import { appHydrated, gotoUnstarted, launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
@@ -259,9 +259,9 @@ describe('the site around the product in Chromium', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Send message' }).click();
     await page.getByText(/Your message has reference FD-[0-9A-F]{8}/).waitFor();
-    const [mail] = await outboxFor(t, 'help@fairdraw.test');
+    const [mail] = await deliveredTo(t, 'help@fairdraw.test');
     expect(mail.subject).toMatch(/Compliance and certificates: Pat Promoter$/);
-    expect(mail.text_body).toContain('Does the certificate satisfy the ACT permit conditions?');
+    expect(mail.text).toContain('Does the certificate satisfy the ACT permit conditions?');
     await context.close();
   });
 

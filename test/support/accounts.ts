@@ -1,7 +1,9 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
+import type { DeliveredMail } from './mailbox.js';
 import type { TestApp } from './test-app.js';
+import { waitUntil } from './wait-until.js';
 
 export const PASSWORD = 'correct horse battery';
 
@@ -45,18 +47,26 @@ export async function registeredUser(app: NestFastifyApplication, overrides: Rec
 export interface OutboxMessage {
   to_address: string;
   subject: string;
-  text_body: string;
   sent_at: Date | null;
 }
 
+/** What the outbox recorded for the address (it keeps no body once a message is delivered: read it with deliveredTo). */
 export async function outboxFor(t: TestApp, to: string): Promise<OutboxMessage[]> {
-  return t.query<OutboxMessage & Record<string, unknown>>('SELECT to_address, subject, text_body, sent_at FROM mail_outbox WHERE to_address = $1 ORDER BY created_at', [to]);
+  return t.query<OutboxMessage & Record<string, unknown>>('SELECT to_address, subject, sent_at FROM mail_outbox WHERE to_address = $1 ORDER BY created_at', [to]);
+}
+
+/** Every message the address has received, once each one the outbox holds for it has been delivered. */
+export async function deliveredTo(t: TestApp, to: string): Promise<DeliveredMail[]> {
+  const mailbox = t.mailbox;
+  if (!mailbox) throw new Error('This test app delivers to an SMTP server of its own: read its mail there.');
+  const queued = (await outboxFor(t, to)).length;
+  const arrived = () => mailbox.received.filter((mail) => mail.to.includes(to));
+  return waitUntil(async () => arrived(), (mails) => mails.length >= queued, `${queued} mails delivered to ${to}`, { timeoutMs: 20_000, intervalMs: 50 });
 }
 
 /** The first link in the latest message to the address, as a path on this site. */
 export async function linkInLatestMail(t: TestApp, to: string): Promise<string> {
-  const messages = await outboxFor(t, to);
-  const text = messages.at(-1)?.text_body ?? '';
+  const text = (await deliveredTo(t, to)).at(-1)?.text ?? '';
   const url = /https?:\/\/\S+/.exec(text)?.[0];
   if (!url) throw new Error(`No link in the mail to ${to}: ${text}`);
   const parsed = new URL(url);

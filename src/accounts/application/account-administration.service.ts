@@ -43,7 +43,7 @@ export class AccountAdministrationService {
     await this.mail.send({
       to: outcome.previousEmail,
       subject: 'Your FairDraw e-mail address has changed',
-      text: `Hello ${user.firstName},\n\nAt your request our support team changed the e-mail address of your FairDraw account from ${outcome.previousEmail} to ${user.email}. From now on, log in with the new address.\n\nIf you did not ask for this, reply to this e-mail at once.\n\nFairDraw`,
+      text: `Hello,\n\nAt your request our support team changed the e-mail address of your FairDraw account from ${outcome.previousEmail} to ${user.email}. From now on, log in with the new address.\n\nIf you did not ask for this, reply to this e-mail at once.\n\nFairDraw`,
     });
     await this.accounts.sendConfirmation(user);
     return { user, previousEmail: outcome.previousEmail };

@@ -8,7 +8,7 @@ import { ACCOUNT_TOKEN_REPOSITORY, USER_REPOSITORY, USER_SESSION_REPOSITORY } fr
 import { generateAccountToken, hashAccountToken } from '../domain/account-token.js';
 import { ACCOUNT_MESSAGES, EMAIL_CONFIRMATION_TTL_MS, PASSWORD_RESET_TTL_MS } from '../domain/account-rules.js';
 import { type Address, normaliseEmail, type User } from '../domain/user.js';
-import { AccountLimits } from './account-limits.js';
+import { AccountLimits, HUMAN_CHECK_AFTER_FAILED_LOGINS } from './account-limits.js';
 import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from './password-hasher.js';
 import type { AccountTokenRepository } from './ports/account-token.repository.port.js';
 import type { UserRepository } from './ports/user.repository.port.js';
@@ -74,22 +74,40 @@ export class AccountService {
   }
 
   /**
+   * Whether a login must pass the human check: once the account, from any address, or the address, for any account,
+   * has failed a few times this hour. Asking for the check instead of refusing keeps the owner able to sign in while
+   * others guess at the account.
+   */
+  async loginNeedsHumanCheck(email: string, address: string): Promise<boolean> {
+    const [forAccount, fromAddress] = await Promise.all([
+      this.limits.failedLoginsPerAccount.attempts(normaliseEmail(email)),
+      this.limits.failedLoginsPerAddress.attempts(address),
+    ]);
+    return forAccount >= HUMAN_CHECK_AFTER_FAILED_LOGINS || fromAddress >= HUMAN_CHECK_AFTER_FAILED_LOGINS;
+  }
+
+  /**
    * The login check. The same answer and the same work (one argon2 verification) whether the e-mail is unknown
-   * or the password wrong, so neither the message nor the timing tells which.
+   * or the password wrong, so neither the message nor the timing tells which. Refusals (429) are only ever per address,
+   * or per account from one address: a flood from elsewhere never locks the owner out.
    */
   async verifyCredentials(email: string, password: string, address: string): Promise<User> {
     const accountKey = normaliseEmail(email);
-    // Once a limit is used up, every attempt is refused (429) before the password is even looked at.
-    if (await this.limits.failedLoginsPerAccount.isBlocked(accountKey)) await this.limits.failedLoginsPerAccount.consume(accountKey);
+    const pairKey = `${accountKey} ${address}`;
+    // Once a ceiling is reached, every attempt under it is refused (429) before the password is even looked at.
     if (await this.limits.failedLoginsPerAddress.isBlocked(address)) await this.limits.failedLoginsPerAddress.consume(address);
+    if (await this.limits.failedLoginsPerAccountAndAddress.isBlocked(pairKey)) await this.limits.failedLoginsPerAccountAndAddress.consume(pairKey);
     const credentials = await this.users.findCredentials(accountKey);
     const valid = await verifyPassword(credentials?.passwordHash ?? UNKNOWN_USER_HASH, password);
     if (!credentials || !valid) {
-      await this.limits.failedLoginsPerAccount.consume(accountKey);
+      await this.limits.failedLoginsPerAccount.count(accountKey);
+      await this.limits.failedLoginsPerAccountAndAddress.consume(pairKey);
       await this.limits.failedLoginsPerAddress.consume(address);
       throw new UnauthorizedException({ message: ACCOUNT_MESSAGES.wrongCredentials });
     }
+    // The address's count stays: a stuffing run must not clear it with one account of its own.
     await this.limits.failedLoginsPerAccount.reset(accountKey);
+    await this.limits.failedLoginsPerAccountAndAddress.reset(pairKey);
     return credentials.user;
   }
 
@@ -158,7 +176,7 @@ export class AccountService {
     await this.mail.send({
       to: user.email,
       subject: 'Reset your FairDraw password',
-      text: `Hello ${user.firstName},\n\nTo choose a new password, open this link within an hour:\n${link}\n\nIf you did not ask for it, ignore this e-mail: your password stays as it is.\n\nFairDraw`,
+      text: `Hello,\n\nTo choose a new password, open this link within an hour:\n${link}\n\nIf you did not ask for it, ignore this e-mail: your password stays as it is.\n\nFairDraw`,
     });
   }
 
@@ -193,7 +211,7 @@ export class AccountService {
     await this.mail.send({
       to: user.email,
       subject: 'Confirm your FairDraw account',
-      text: `Hello ${user.firstName},\n\nWelcome to FairDraw. Please confirm your e-mail address by opening this link:\n${link}\n\nFairDraw`,
+      text: `Hello,\n\nWelcome to FairDraw. Please confirm your e-mail address by opening this link:\n${link}\n\nFairDraw`,
     });
   }
 

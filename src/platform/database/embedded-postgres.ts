@@ -4,6 +4,7 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { clearOrphanedPostmaster, recordOwner } from './orphaned-postmaster.js';
 
 /** A running PostgreSQL cluster started by the app itself, used when DATABASE_URL is not set. */
 export interface EmbeddedDatabase {
@@ -17,7 +18,10 @@ export interface EmbeddedDatabase {
 export interface EmbeddedDatabaseOptions {
   /** Folder that holds the cluster; kept across restarts. */
   dataDir: string;
+  /** PostgreSQL's own log lines. */
   log?: (message: string) => void;
+  /** What the start did beyond the usual (an earlier server's orphaned cluster stopped, a stale lock removed). */
+  notice?: (message: string) => void;
 }
 
 const STOP_TIMEOUT_MS = 10_000;
@@ -33,6 +37,8 @@ export async function startEmbeddedPostgres(options: EmbeddedDatabaseOptions): P
   const port = await findFreePort();
   const log = options.log ?? (() => undefined);
   const EmbeddedPostgres = await loadEmbeddedPostgres();
+  // What PostgreSQL says while starting, kept to explain a failed start (and dropped once it runs).
+  let startLog: string[] | undefined = [];
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
@@ -43,16 +49,24 @@ export async function startEmbeddedPostgres(options: EmbeddedDatabaseOptions): P
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-    onLog: (message) => log(String(message).trim()),
+    onLog: (message) => {
+      startLog?.push(String(message));
+      log(String(message).trim());
+    },
     onError: (error) => log(String(error instanceof Error ? error.message : error).trim()),
   });
   // initialise() refuses a folder that already holds a cluster, which is the normal case after the first start.
   if (!existsSync(join(clusterDir, 'PG_VERSION'))) await server.initialise();
+  else await clearOrphanedPostmaster({ dataDir, clusterDir, log: options.notice ?? log });
   try {
     await server.start();
   } catch (error) {
-    throw new Error(`The embedded PostgreSQL in ${clusterDir} did not start${error ? `: ${String(error)}` : ''}`, { cause: error });
+    // start() rejects with nothing when PostgreSQL exits: its own FATAL and HINT lines say why.
+    const reason = error ? String(error) : postgresComplaint((startLog ?? []).join(''));
+    throw new Error(`The embedded PostgreSQL in ${clusterDir} did not start${reason ? `: ${reason}` : ''}`, { cause: error });
   }
+  startLog = undefined;
+  await recordOwner(dataDir);
   const urlFor = (database: string) =>
     `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
   let stopped: Promise<void> | undefined;
@@ -61,6 +75,15 @@ export async function startEmbeddedPostgres(options: EmbeddedDatabaseOptions): P
     urlFor,
     stop: () => (stopped ??= timeBoxed(server.stop(), STOP_TIMEOUT_MS)),
   };
+}
+
+/** The lines of PostgreSQL's log that explain a refusal to start, without the timestamps and pids before them. */
+function postgresComplaint(log: string): string {
+  return log
+    .split('\n')
+    .map((line) => /\b(FATAL|PANIC|ERROR|DETAIL|HINT):\s+.*$/.exec(line)?.[0])
+    .filter((line): line is string => line !== undefined)
+    .join(' ');
 }
 
 const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK'] as const;

@@ -11,7 +11,7 @@ const DELIVER_QUEUE = 'mail-deliver';
 
 /**
  * Every e-mail is first written to the outbox table (so none is lost if the SMTP server is down), then delivered
- * by a job that retries with backoff.
+ * by a job that retries with backoff. Once delivered, only its envelope (recipient, subject, times) is kept.
  */
 @Injectable()
 export class MailOutboxService implements OnModuleInit {
@@ -47,7 +47,9 @@ export class MailOutboxService implements OnModuleInit {
         text: row.textBody,
         html: row.htmlBody ?? undefined,
       });
-      await this.outbox.update({ id }, { sentAt: new Date(), attempts: row.attempts + 1, lastError: null });
+      // A delivered body is dropped: it held working links (reset, confirmation) and the sender's words, and the
+      // recipient has its copy. What was sent, to whom and when stays.
+      await this.outbox.update({ id }, { sentAt: new Date(), attempts: row.attempts + 1, lastError: null, textBody: '', htmlBody: null });
     } catch (error) {
       await this.outbox.update({ id }, { attempts: row.attempts + 1, lastError: error instanceof Error ? error.message : String(error) });
       throw error;

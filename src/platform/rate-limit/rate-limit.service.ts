@@ -39,6 +39,16 @@ export class RateLimitPolicy {
     return state !== null && state.remainingPoints <= 0;
   }
 
+  /** How many attempts the key has made in its current window. */
+  async attempts(key: string): Promise<number> {
+    return (await this.limiter.get(key))?.consumedPoints ?? 0;
+  }
+
+  /** Counts one attempt without ever refusing (a count that decides something other than a refusal). */
+  async count(key: string): Promise<void> {
+    await this.limiter.penalty(key, 1);
+  }
+
   /** Forgets the key's attempts (a successful login clears the failures of that account). */
   async reset(key: string): Promise<void> {
     await this.limiter.delete(key);

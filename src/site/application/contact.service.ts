@@ -5,7 +5,7 @@ import { HELP_TOPIC_LABELS, type HelpContact, type NewHelpContact } from '../dom
 import { HELP_CONTACT_REPOSITORY } from '../site.tokens.js';
 import type { HelpContactRepository } from './ports/help-contact.repository.port.js';
 
-/** The contact form: every message is kept, mailed to support, and acknowledged to its sender. */
+/** The contact form: every message is kept, mailed to support, and acknowledged (by its reference only) to its sender. */
 @Injectable()
 export class ContactService {
   constructor(
@@ -36,14 +36,15 @@ export class ContactService {
       {
         to: stored.email,
         subject: `We have your message (${stored.reference})`,
+        // The address is whatever the visitor typed, so nothing they wrote goes into this mail (no name, no copy of the
+        // message): the form cannot be used to send someone else words of the visitor's choosing from our domain.
         text: [
-          `Hello ${stored.name},`,
+          'Hello,',
           '',
           `Thank you for contacting FairDraw. Your message has reference ${stored.reference}; we answer within one business day.`,
           'Quote the reference if you write to us again about it.',
           '',
-          'Your message:',
-          stored.message,
+          'If you did not write to us, ignore this e-mail.',
           '',
           'FairDraw support',
         ].join('\n'),

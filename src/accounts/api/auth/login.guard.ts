@@ -1,13 +1,17 @@
 import { BadRequestException, type ExecutionContext, Injectable } from '@nestjs/common';
 import { HumanCheckService } from '../../../platform/human-check/human-check.service.js';
 import { AuthGuard } from '@nestjs/passport';
+import { AccountService } from '../../application/account.service.js';
 import { ACCOUNT_MESSAGES } from '../../domain/account-rules.js';
 import type { CallerRequest } from './caller.js';
 
 /** Checks the credentials with the local strategy, then logs in: passport regenerates the session id. */
 @Injectable()
 export class LoginGuard extends AuthGuard('local') {
-  constructor(private readonly humanCheck: HumanCheckService) {
+  constructor(
+    private readonly humanCheck: HumanCheckService,
+    private readonly accounts: AccountService,
+  ) {
     super();
   }
 
@@ -20,8 +24,10 @@ export class LoginGuard extends AuthGuard('local') {
     if (typeof body.password !== 'string' || body.password === '') {
       throw new BadRequestException({ message: ACCOUNT_MESSAGES.password, modelState: { password: [ACCOUNT_MESSAGES.password] } });
     }
-    // Login uses the same human check as registration (part 1 §5).
-    await this.humanCheck.assertHuman(typeof (body as { recaptchaResponse?: unknown }).recaptchaResponse === 'string' ? (body as { recaptchaResponse: string }).recaptchaResponse : undefined, request.ip);
+    // Login uses the same human check as registration (part 1 §5): a token the client sends is always checked, and
+    // one is required once the account or the address has failed a few times (the lockout policy, docs/decisions.md).
+    const token = typeof (body as { recaptchaResponse?: unknown }).recaptchaResponse === 'string' ? (body as { recaptchaResponse: string }).recaptchaResponse : undefined;
+    if (token !== undefined || (await this.accounts.loginNeedsHumanCheck(body.email, request.ip))) await this.humanCheck.assertHuman(token, request.ip);
     const result = (await super.canActivate(context)) as boolean;
     await super.logIn(request as CallerRequest & { logIn: (...args: unknown[]) => void });
     request.callerSource = 'web';
