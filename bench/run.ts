@@ -8,6 +8,7 @@ import type { BenchSuite } from './bench-kit.js';
 const suites: Record<string, () => Promise<{ default: BenchSuite }>> = {
   drawEngine: () => import('./draw-engine.bench.js'),
   rng: () => import('./rng.bench.js'),
+  beacon: () => import('./beacon.bench.js'),
   tools: () => import('./tools.bench.js'),
   uploads: () => import('./uploads.bench.js'),
   draws: () => import('./draws.bench.js'),

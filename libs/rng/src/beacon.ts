@@ -66,10 +66,24 @@ export function verifyRoundSignature(chain: Pick<BeaconChain, 'publicKey' | 'sch
   if (!/^[0-9a-f]{96}$/.test(signature) || !/^[0-9a-f]{192}$/.test(chain.publicKey)) return false;
   try {
     const short = bls12_381.shortSignatures;
-    return short.verify(short.Signature.fromHex(signature), short.hash(roundMessage(round), SIGNATURE_DST), hexToBytes(chain.publicKey));
+    return short.verify(short.Signature.fromHex(signature), short.hash(roundMessage(round), SIGNATURE_DST), publicKeyPoint(chain.publicKey));
   } catch {
     return false;
   }
+}
+
+/** Decoded chain keys (a G2 decompression and subgroup check each): a service verifies rounds of one or two chains. */
+const publicKeys = new Map<string, ReturnType<typeof bls12_381.G2.Point.fromHex>>();
+
+function publicKeyPoint(publicKey: string): ReturnType<typeof bls12_381.G2.Point.fromHex> {
+  let point = publicKeys.get(publicKey);
+  if (!point) {
+    point = bls12_381.G2.Point.fromHex(publicKey);
+    point.assertValidity();
+    if (publicKeys.size >= 16) publicKeys.clear();
+    publicKeys.set(publicKey, point);
+  }
+  return point;
 }
 
 /** A round's randomness: SHA-256 of its signature's bytes, hex. */
