@@ -50,6 +50,7 @@ describe('renderCertificatePdf', () => {
     }
     expect(text).not.toContain('not a certified draw');
     expect(text).toContain('FairDraw certifies that the draw below was drawn independently and at random');
+    expect(text).toContain('seed/1: a seed committed to before the draw');
   });
 
   it('says a demo, or a draw made with a test API key, is not a certified draw', async () => {

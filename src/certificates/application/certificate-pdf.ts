@@ -138,6 +138,7 @@ export async function renderCertificatePdf(document: CertificateDocument): Promi
     // 128 hex digits: the server seed and the randomness, in two lines of 64.
     row(doc, 'Seed', facts.seed ? `${facts.seed.slice(0, 64)}\n${facts.seed.slice(64)}` : 'Revealed once the draw is done', facts.seed ? 7.5 : 10);
   } else {
+    row(doc, 'Seed scheme', 'seed/1: a seed committed to before the draw (made before the public beacon)');
     row(doc, 'Seed commitment', facts.seedHash, 7.5);
     row(doc, 'Revealed seed', facts.seed ?? 'Revealed once the draw is done', facts.seed ? 7.5 : 10);
   }

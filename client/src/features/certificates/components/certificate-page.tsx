@@ -212,6 +212,7 @@ export default function CertificatePage({ shortCode, withWinners }: { shortCode:
                 </>
               ) : (
                 <>
+                  <Fact label="Seed scheme">seed/1: a seed committed to before the draw (made before the public beacon)</Fact>
                   <Fact label="Seed commitment">{cert.seedHash}</Fact>
                   <Fact label="Revealed seed">{cert.seed ?? 'Revealed once the draw is done'}</Fact>
                 </>
