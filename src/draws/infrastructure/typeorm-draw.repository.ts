@@ -273,28 +273,24 @@ export class TypeormDrawRepository implements DrawRepository {
   }
 
   async reschedule(id: string, scheduleDate: Date, scheduleTimeZone: string, beaconRound: number | null, actor: string, at: Date): Promise<boolean> {
-    const round = beaconRound === null ? '' : `, beacon round ${beaconRound}`;
-    return this.changeScheduled(
-      id,
-      actor,
-      at,
-      'scheduled',
-      `rescheduled to ${scheduleDate.toISOString()} (${scheduleTimeZone})${round}`,
-      'schedule_date = $3, schedule_time_zone = $4, beacon_round = COALESCE($5, beacon_round), beacon_attempts = 0, beacon_retry_at = NULL, beacon_error = NULL',
-      [scheduleDate, scheduleTimeZone, beaconRound],
-    );
+    return this.moveScheduled(id, actor, at, scheduleDate, beaconRound, `rescheduled to ${scheduleDate.toISOString()} (${scheduleTimeZone})`, scheduleTimeZone);
   }
 
   async moveToNow(id: string, at: Date, beaconRound: number | null, actor: string): Promise<boolean> {
-    const round = beaconRound === null ? '' : `, beacon round ${beaconRound}`;
+    return this.moveScheduled(id, actor, at, at, beaconRound, `draw now at ${at.toISOString()}`);
+  }
+
+  /** A new time for a scheduled draw, with the round fixed for it: earlier failed tries at the old round no longer count. */
+  private moveScheduled(id: string, actor: string, at: Date, scheduleDate: Date, beaconRound: number | null, detail: string, scheduleTimeZone?: string): Promise<boolean> {
     return this.changeScheduled(
       id,
       actor,
       at,
       'scheduled',
-      `draw now at ${at.toISOString()}${round}`,
-      'schedule_date = $2, beacon_round = COALESCE($3, beacon_round), beacon_attempts = 0, beacon_retry_at = NULL, beacon_error = NULL',
-      [beaconRound],
+      beaconRound === null ? detail : `${detail}, beacon round ${beaconRound}`,
+      `schedule_date = $3, schedule_time_zone = COALESCE($4, schedule_time_zone), beacon_round = COALESCE($5, beacon_round),
+       beacon_attempts = 0, beacon_retry_at = NULL, beacon_error = NULL`,
+      [scheduleDate, scheduleTimeZone ?? null, beaconRound],
     );
   }
 
