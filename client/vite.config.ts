@@ -131,9 +131,14 @@ function afterFirstPaint(entryScripts: string[], routeScripts: string[]): string
  * would start), and the certificate page's template, which the server fills on each request with the same module.
  */
 function prerender(): Plugin {
+  /** Each module's output file: a lazily loaded screen that other chunks also import statically can end up in a shared chunk, which the manifest keys by that chunk's name instead of by the screen's source. */
+  const fileOfModule = new Map<string, string>();
   return {
     name: 'fairdraw-prerender',
     apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle)) if (output.type === 'chunk') for (const id of output.moduleIds) fileOfModule.set(id, output.fileName);
+    },
     async closeBundle() {
       await build({ configFile: fileURLToPath(import.meta.url), logLevel: 'warn', build: { ssr: 'src/prerender/prerender.tsx' } });
       const ssr = (await import(pathToFileURL(join(ssrDir, 'prerender.js')).href)) as PrerenderModule;
@@ -147,8 +152,10 @@ function prerender(): Plugin {
       }
       const routeChunks = new Map(
         ssr.routeScreens().map(({ name, paths, source }) => {
-          if (!manifest[source]) throw new Error(`No chunk for ${source} in Vite's manifest`);
-          const chunks = [...staticClosure(manifest, source)].filter((key) => !fromEntry.has(key)).map((key) => manifest[key]);
+          const file = fileOfModule.get(fileURLToPath(new URL(source, import.meta.url)));
+          const key = manifest[source] ? source : Object.keys(manifest).find((candidate) => manifest[candidate].file === file);
+          if (!key) throw new Error(`No chunk for ${source} in Vite's manifest`);
+          const chunks = [...staticClosure(manifest, key)].filter((key) => !fromEntry.has(key)).map((key) => manifest[key]);
           const styles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))].map((file) => `/${file}`);
           return [name, { paths, scripts: chunks.map((chunk) => `/${chunk.file}`), styles }];
         }),
