@@ -53,6 +53,23 @@ describe('the public certificate page rendered on the server', () => {
     expect(page.text).not.toMatch(/<script type="module"|rel="modulepreload"/);
   });
 
+  it('keeps template markers in a draw’s text as text: no part of the page is filled into them', async () => {
+    const name = 'M %FAIRDRAW_ROOT% %FAIRDRAW_DATA%';
+    const organisation = 'O %FAIRDRAW_DESCRIPTION% %FAIRDRAW_TITLE%';
+    const id = (await owner.agent.post('/api/draw/submitdraw/').send(simpleDraw({ name, organisation })).expect(200)).body as string;
+    const { shortCode } = (await owner.agent.get('/api/draw/get/').query({ id }).expect(200)).body;
+    const certificate = (await get(`/api/certificate/${shortCode}`).expect(200)).body;
+    const page = (await get(`/cert/${shortCode}/`).expect(200)).text;
+    expect(page).toContain(`<title>Certificate of ${name} | FairDraw</title>`);
+    expect(page).toContain(`<meta name="description" content="The certificate of ${name} by ${organisation}, drawn at random by FairDraw: its prizes, hashes and seed, which anyone can verify." />`);
+    // The page, its data and its start script once each, where the template has them.
+    expect(page.match(/<div id="root"/g)).toHaveLength(1);
+    expect(page.match(/id="fairdraw-api-cache"/g)).toHaveLength(1);
+    expect(page.match(/<\/head>/g)).toHaveLength(1);
+    expect(page.indexOf('<div id="root"')).toBeGreaterThan(page.indexOf('</head>'));
+    expect(embeddedCache(page).api.queries[`getCertificate({"shortCode":"${shortCode}"})`].data).toEqual(certificate);
+  });
+
   it('without winners at x, and compressed as the request accepts', async () => {
     const page = await get(`/cert/${drawn.shortCode}x/`).set('Accept-Encoding', 'br, gzip').expect(200);
     expect(page.headers['content-encoding']).toBe('br');

@@ -53,6 +53,8 @@ export async function renderPage(name: RouteName): Promise<PrerenderedPage> {
  * on each request.
  */
 export const PAGE_MARKERS = { title: '%FAIRDRAW_TITLE%', description: '%FAIRDRAW_DESCRIPTION%', html: '%FAIRDRAW_ROOT%', data: '%FAIRDRAW_DATA%' } as const;
+/** Any of the markers (letters, `_` and `%`: nothing to escape in a regular expression). */
+const TEMPLATE_MARKER = new RegExp(Object.values(PAGE_MARKERS).join('|'), 'g');
 
 /** Escapes text for HTML content or a quoted attribute (the build's page titles and descriptions use it too). */
 export const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -70,11 +72,16 @@ export async function renderCertificatePage(template: string, path: string, cert
   // a script element: `<` escaped, so no text in the data can end the element.
   const cache = JSON.stringify({ [certificateApi.reducerPath]: store.getState()[certificateApi.reducerPath] }).replace(/</g, '\\u003c');
   const { title, description } = certificateHead(certificate);
-  return template
-    .replace(PAGE_MARKERS.title, () => escapeHtml(title))
-    .replace(PAGE_MARKERS.description, () => escapeHtml(description))
-    .replace(PAGE_MARKERS.html, () => html)
-    .replace(PAGE_MARKERS.data, () => `<script type="application/json" id="${API_CACHE_ELEMENT_ID}">${cache}</script>`);
+  const filled: Record<string, string> = {
+    [PAGE_MARKERS.title]: escapeHtml(title),
+    [PAGE_MARKERS.description]: escapeHtml(description),
+    [PAGE_MARKERS.html]: html,
+    [PAGE_MARKERS.data]: `<script type="application/json" id="${API_CACHE_ELEMENT_ID}">${cache}</script>`,
+  };
+  // One pass over the template: a marker inside a draw's text (its name in the title, the description, the page)
+  // arrives as replacement text, which is never searched again. One replace per marker would fill the first
+  // occurrence of the next marker, which can be in the text put in before it.
+  return template.replace(TEMPLATE_MARKER, (marker) => filled[marker]);
 }
 
 /** Each route's paths (React Router patterns, every country prefix) and its screen's source, a key of Vite's manifest. */
