@@ -15,7 +15,7 @@ import {
   Res,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { type CallerRequest, CurrentUser, OptionalUser, RequireUser } from '../../accounts/api/auth/caller.js';
 import type { User } from '../../accounts/domain/user.js';
@@ -24,6 +24,7 @@ import { BrandingError, BrandingService } from '../application/branding.service.
 import { IMAGE_SLOTS, type ImageSlot } from '../domain/branding.js';
 import { BrandingImageMessages, BRANDING_IMAGE_MAX_BYTES } from '../domain/branding-images.js';
 import { BrandingDto, BrandingResponseDto, BrandingUploadResultDto, BrandReuseItemDto, SaveBrandingRequestDto } from './dto/branding.dto.js';
+import { AcceptsFiles } from '../../platform/http/cross-site.js';
 
 const IMAGE_TYPES = { png: 'image/png', jpg: 'image/jpeg' } as const;
 
@@ -85,7 +86,7 @@ export class BrandingController {
     summary: 'Upload a branding image: PNG or JPEG (read from its bytes), at most 2 MB',
     description: 'SVG and anything else is refused with 415, beyond 2 MB with 413. The image belongs to the clientSession (and user) that sent it.',
   })
-  @ApiConsumes('multipart/form-data')
+  @AcceptsFiles()
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' }, clientSession: { type: 'string' } } } })
   @ApiCreatedResponse({ type: BrandingUploadResultDto })
   async upload(@Req() request: CallerRequest, @OptionalUser() user: User | undefined): Promise<BrandingUploadResultDto> {

@@ -1,6 +1,6 @@
 import type { Multipart } from '@fastify/multipart';
 import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { UploadEntriesFileService, type IncomingPart } from '../application/upload-entries-file.service.js';
 import { UploadRefusedError } from '../domain/upload.errors.js';
@@ -9,6 +9,7 @@ import { UploadResultDto } from './dto/upload-result.response.dto.js';
 import { answering } from './upload-http-errors.js';
 import { userIdOf } from './request-access.js';
 import { UploadRateLimits } from './upload-rate-limits.js';
+import { AcceptsFiles } from '../../platform/http/cross-site.js';
 
 /** Multipart limits besides the file size (which is the site's upload limit). */
 const MULTIPART_LIMITS = { files: 1, fields: 10, fieldSize: 4096, parts: 12, headerPairs: 100 };
@@ -32,7 +33,7 @@ export class UploadsController {
       '(and to the logged-in user, if any). Rate limited per address and per account: 429 beyond 60 uploads an hour, or ' +
       'beyond ten times the upload limit in a day.',
   })
-  @ApiConsumes('multipart/form-data')
+  @AcceptsFiles()
   @ApiBody({
     schema: {
       type: 'object',
