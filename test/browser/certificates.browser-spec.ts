@@ -158,6 +158,44 @@ describe('the public certificate page in Chromium', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
+  it('applies the preview parameters for the draw’s owner only, marked as a preview; anyone else sees a notice, never the certificate', async () => {
+    const owner = await chromium.newPage({ width: 900, height: 900 });
+    const { agent } = await customerInBrowser(t, owner.context, base);
+    const id = (await agent.post('/api/draw/submitdraw/').send(simpleDraw({ name: 'Summer raffle' })).expect(200)).body as string;
+    const shortCode = (await agent.get('/api/draw/get/').query({ id }).expect(200)).body.shortCode as string;
+    const spoofed = Buffer.from(JSON.stringify({ g: 'FF0000', p: 'FFFF00', lo: 'text', lt: 'OFFICIAL WINNER: MALLORY' })).toString('base64url');
+    const link = `${base}/cert/${shortCode}/?prev=true&fw=720#${spoofed}`;
+
+    // Someone else, signed in or not, opening the link: a notice in the default colours, nothing of the hash or the certificate.
+    const stranger = await chromium.newPage({ width: 900, height: 900 });
+    await customerInBrowser(t, stranger.context, base, { credits: false });
+    const visitor = await chromium.newPage({ width: 900, height: 900 });
+    for (const { page } of [stranger, visitor]) {
+      await page.goto(link);
+      await page.getByRole('heading', { level: 1, name: 'Certificate preview' }).waitFor();
+      await page.getByText('Only the owner of this draw can see this preview.', { exact: false }).waitFor();
+      await page.locator('[data-preview-settled=true]').waitFor();
+      expect(await page.getByText('OFFICIAL WINNER: MALLORY').count()).toBe(0);
+      expect(await page.getByText('Summer raffle').count()).toBe(0);
+      expect(await page.getByRole('heading', { name: 'Certificate of random draw' }).count()).toBe(0);
+      if (page === visitor.page) expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      // Without prev, the page is the certificate itself: the hash and the width are not applied.
+      await page.goto(`${base}/cert/${shortCode}/?fw=720#${spoofed}`);
+      await page.getByRole('heading', { level: 1, name: 'Certificate of random draw' }).waitFor();
+      expect(await page.getByText('OFFICIAL WINNER: MALLORY').count()).toBe(0);
+      expect(await page.getByTestId('certificate-preview-mark').count()).toBe(0);
+    }
+
+    // The owner gets the preview, its branding from the hash, marked as a preview above it.
+    await owner.page.goto(link);
+    await owner.page.getByText('OFFICIAL WINNER: MALLORY').waitFor();
+    await owner.page.locator('[data-preview-settled=true]').waitFor();
+    expect(await owner.page.getByTestId('certificate-preview-mark').textContent()).toBe('Preview of your branding — not the certificate. Only you see this page.');
+    expect(await owner.page.getByRole('link', { name: 'Download the certificate (PDF)' }).count()).toBe(0);
+    expect(await seriousAccessibilityViolations(owner.page)).toEqual([]);
+    for (const { context } of [owner, stranger, visitor]) await context.close();
+  });
+
   it('brands the certificate from the draw page: contrast warning, refused and accepted images, preview frame, saved', async () => {
     const { page, context } = await chromium.newPage();
     const { agent } = await customerInBrowser(t, context, base);

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 // Static: this route is already its own lazily loaded chunk, and a second lazy hop would delay the certificate's fetch.
 import CertificatePage from '../features/certificates/components/certificate-page';
+import CertificatePreviewPage from '../features/certificates/components/certificate-preview-page';
 import NotFoundPage from '../features/errors/components/not-found-page';
 
 const PublicWinnersPage = lazy(() => import('../features/publication/components/public-winners-page'));
@@ -12,16 +13,17 @@ const EntryCheckPreviewPage = lazy(() => import('../features/publication/compone
 
 /**
  * `/cert/{shortCode}{suffix}/`: no suffix the certificate, x the certificate without winners, w winners, e entry check;
- * w and e with `?prev=true` are the owner's preview frames of those pages (config in the hash).
+ * each with `?prev=true` is the owner's preview frame of that page (config in the hash), anyone else's a notice.
  */
 export default function CertificateRoute() {
   const match = /^([A-Z]{5})([wex]?)$/.exec(useParams().shortCode ?? '');
   const preview = useSearchParams()[0].get('prev') === 'true';
   switch (match?.[2]) {
     case '':
-      return <CertificatePage shortCode={match![1]} withWinners />;
-    case 'x':
-      return <CertificatePage shortCode={match![1]} withWinners={false} />;
+    case 'x': {
+      const Page = preview ? CertificatePreviewPage : CertificatePage;
+      return <Page shortCode={match![1]} withWinners={match![2] === ''} />;
+    }
     case 'w':
     case 'e': {
       const Page = match[2] === 'w' ? (preview ? WinnersPreviewPage : PublicWinnersPage) : preview ? EntryCheckPreviewPage : PublicEntryCheckPage;

@@ -117,10 +117,12 @@ function InBrowserCheck({ cert }: { cert: CertificateResponseDto }) {
   );
 }
 
-/** The public certificate (part 1 §2 /cert/): facts, winners as entry numbers, hashes and seed, branding; no entrant data. */
-export default function CertificatePage({ shortCode, withWinners }: { shortCode: string; withWinners: boolean }) {
+/**
+ * The public certificate (part 1 §2 /cert/): facts, winners as entry numbers, hashes and seed, branding; no entrant data.
+ * `preview` (the owner's branding frame only, certificate-preview-page.tsx) takes the branding from the hash.
+ */
+export default function CertificatePage({ shortCode, withWinners, preview = false }: { shortCode: string; withWinners: boolean; preview?: boolean }) {
   const [params] = useSearchParams();
-  const preview = params.get('prev') === 'true';
   const { data: cert, isLoading, isError } = useGetCertificateQuery({ shortCode });
   // The branding being edited comes in the hash (part 2 §2 certificate preview frame).
   const previewed = usePreviewHash(preview, parseBranding);
@@ -136,7 +138,8 @@ export default function CertificatePage({ shortCode, withWinners }: { shortCode:
   if (isLoading) return <Center py="xl" mih="100vh"><Loader aria-label="Loading the certificate" /></Center>;
   if (isError || !cert || !branding) return <NotFoundPage />;
   const image = (slot: 'Top' | 'Left' | 'Banner' | 'Right') => (branding.images[slot]?.extension ? `/api/draw/getbrandingimage/${cert.drawId}/?location=${slot}&v=${encodeURIComponent(branding.images[slot]!.fileName)}` : null);
-  const frameWidth = frameCap(params.get('fw'));
+  // The frame's width, like the hash, is the owner's preview only (certificate-preview-page.tsx).
+  const frameWidth = preview ? frameCap(params.get('fw')) : undefined;
   return (
     <Box bg={branding.backgroundColour} py={{ base: 'sm', sm: 'xl' }} data-preview-settled={preview ? String(previewed.settled) : undefined} data-testid="certificate">
       <Container size={frameWidth ? undefined : 'md'} maw={frameWidth} px={{ base: 'xs', sm: 'md' }}>
