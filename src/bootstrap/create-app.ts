@@ -6,7 +6,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from '../app.module.js';
 import { validateEnvironment } from '../config/environment.js';
-import { PUBLIC_CERTIFICATE_READER, type PublicCertificateReader, serveClientApp } from '../platform/http/client-app.js';
+import { inlineScriptHashes, PUBLIC_CERTIFICATE_READER, type PublicCertificateReader, serveClientApp } from '../platform/http/client-app.js';
 import { refuseCrossSiteStateChanges } from '../platform/http/cross-site.js';
 import { ErrorEnvelopeFilter } from '../platform/http/error-envelope.filter.js';
 import { buildOpenApiDocument } from '../platform/http/openapi.js';
@@ -43,7 +43,13 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   // First, so that every later hook and handler logs with the request's id.
   registerRequestLogging(app.getHttpAdapter().getInstance());
   refuseCrossSiteStateChanges(app.getHttpAdapter().getInstance());
-  await registerSecurityHeaders(app.getHttpAdapter().getInstance(), environment.NODE_ENV === 'production');
+  await registerSecurityHeaders(app.getHttpAdapter().getInstance(), environment.NODE_ENV === 'production', {
+    inlineScriptHashes: inlineScriptHashes(environment.CLIENT_DIST_DIR),
+    analyticsId: environment.ANALYTICS_ID,
+    chatWidgetUrl: environment.CHAT_WIDGET_URL,
+    contentHosts: environment.CONTENT_HOSTS,
+    recaptchaSiteKey: environment.RECAPTCHA_SITE_KEY,
+  });
   await registerSessions(app, environment, options.databaseUrl);
   // Uploads stream part by part (never buffered); each route passes its own file size limit.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 20, fieldSize: 64 * 1024, parts: 30, headerPairs: 100 } });

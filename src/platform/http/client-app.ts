@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,6 +25,26 @@ export function isClientPage(request: FastifyRequest): boolean {
   if (path.startsWith('/api/') || path.startsWith('/download/') || path.startsWith('/assets/')) return false;
   // A last segment with an extension is a file the build does not have.
   return !/\.[a-z0-9]+$/i.test(path);
+}
+
+/** An executable inline script: no src, and no data type (JSON, JSON-LD) that the browser never runs. */
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)(?![^>]*\stype="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g;
+
+/**
+ * The Content-Security-Policy sources (`'sha256-…'`) of every inline script the build's pages carry: the start
+ * script of each prerendered page and of the certificate page's template. The server adds none of its own, so these
+ * hashes are all the policy has to allow; a page rendered on request fills only markup and JSON data around them.
+ */
+export function inlineScriptHashes(distDir: string): string[] {
+  const root = resolve(distDir);
+  const prerenderedFile = join(root, PRERENDERED_FILE);
+  const html = [join(root, 'index.html')].filter(existsSync).map((file) => readFileSync(file, 'utf8'));
+  if (existsSync(prerenderedFile)) {
+    const build = JSON.parse(readFileSync(prerenderedFile, 'utf8')) as PrerenderedBuild;
+    html.push(...Object.values(build.pages), build.certificateTemplate ?? '');
+  }
+  const scripts = new Set(html.flatMap((page) => [...page.matchAll(INLINE_SCRIPT)].map((match) => match[1])));
+  return [...scripts].map((script) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`);
 }
 
 export type ClientFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;

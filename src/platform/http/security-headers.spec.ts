@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { registerSecurityHeaders } from './security-headers.js';
+import { contentSecurityPolicy, registerSecurityHeaders } from './security-headers.js';
 
 describe('registerSecurityHeaders', () => {
   async function headersWith(production: boolean) {
@@ -19,9 +19,33 @@ describe('registerSecurityHeaders', () => {
     expect((await headersWith(false))['strict-transport-security']).toBeUndefined();
   });
 
-  it('sends no Content-Security-Policy and lets other sites link our files', async () => {
+  it('sends a strict Content-Security-Policy and lets other sites link our files', async () => {
     const headers = await headersWith(true);
-    expect(headers['content-security-policy']).toBeUndefined();
+    expect(headers['content-security-policy']).toBe(
+      "default-src 'self';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self' data:;" +
+        "connect-src 'self';frame-src 'self';frame-ancestors 'self';object-src 'none';base-uri 'self';form-action 'self';upgrade-insecure-requests",
+    );
+    expect((await headersWith(false))['content-security-policy']).not.toContain('upgrade-insecure-requests');
     expect(headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+});
+
+describe('contentSecurityPolicy', () => {
+  it('allows the build’s inline scripts by hash and only the outside services configured', () => {
+    const none = contentSecurityPolicy({ inlineScriptHashes: ["'sha256-abc='"] }, true);
+    expect(none['script-src']).toEqual(["'self'", "'sha256-abc='"]);
+    expect(Object.values(none).flat().filter((source) => source?.startsWith('https:'))).toEqual([]);
+
+    const all = contentSecurityPolicy(
+      { inlineScriptHashes: [], analyticsId: 'G-ABC', chatWidgetUrl: 'https://chat.example/widget.js?v=2', contentHosts: 'https://c1.example/logos, https://c2.example', recaptchaSiteKey: 'site-key' },
+      true,
+    );
+    expect(all['script-src']).toEqual(["'self'", 'https://*.googletagmanager.com', 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/', 'https://chat.example']);
+    expect(all['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://c1.example', 'https://c2.example', 'https://*.google-analytics.com', 'https://*.googletagmanager.com', 'https://chat.example']);
+    expect(all['connect-src']).toContain('https://*.google-analytics.com');
+    expect(all['frame-src']).toEqual(["'self'", 'https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/', 'https://chat.example']);
+    // Never inline scripts but the hashed ones.
+    expect(Object.values(all).flat()).not.toContain("'unsafe-eval'");
+    expect(all['script-src']).not.toContain("'unsafe-inline'");
   });
 });

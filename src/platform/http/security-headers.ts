@@ -1,18 +1,87 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
+/** What the Content-Security-Policy is made from: the client build's inline scripts and the configured outside services. */
+export interface ContentSecurityPolicySources {
+  /** The `'sha256-…'` sources of the build's inline scripts (inlineScriptHashes in client-app.ts). */
+  inlineScriptHashes: readonly string[];
+  /** ANALYTICS_ID: Google Analytics 4 loads gtag.js and sends its hits. */
+  analyticsId?: string;
+  /** CHAT_WIDGET_URL: the chat widget's script, and whatever the widget then loads from its own origin. */
+  chatWidgetUrl?: string;
+  /** CONTENT_HOSTS: up to three origins serving the reviews' logos. */
+  contentHosts?: string;
+  /** RECAPTCHA_SITE_KEY: the human check's script and frame. */
+  recaptchaSiteKey?: string;
+}
+
+/** Google's published sources for gtag.js (developers.google.com/tag-platform/security/guides/csp, GA4). */
+const ANALYTICS = {
+  script: ['https://*.googletagmanager.com'],
+  img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+  connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+};
+/** Google's published sources for reCAPTCHA (developers.google.com/recaptcha/docs/faq, Content Security Policy). */
+const RECAPTCHA = {
+  script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+  frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+};
+
+/** The origin of a configured URL, or nothing when it is none (the environment has validated the settings it knows). */
+function originOf(url: string): string[] {
+  try {
+    const { origin } = new URL(url);
+    return origin === 'null' ? [] : [origin];
+  } catch {
+    return [];
+  }
+}
+
 /**
- * Helmet's response headers on every answer: no MIME sniffing, no framing by other sites (the certificate preview
- * frame is our own origin), a referrer that keeps the origin only across sites, HSTS in production.
+ * The Content-Security-Policy directives: our own origin, the build's inline scripts by hash, and only the outside
+ * services that are configured. Styles allow 'unsafe-inline': Mantine writes style attributes and style elements at
+ * run time, which no hash can cover; scripts, objects, bases, forms and framing are strict (docs/decisions.md).
+ */
+export function contentSecurityPolicy(sources: ContentSecurityPolicySources, production: boolean): Record<string, string[] | null> {
+  const chat = sources.chatWidgetUrl ? originOf(sources.chatWidgetUrl) : [];
+  const analytics = sources.analyticsId ? ANALYTICS : { script: [], img: [], connect: [] };
+  const recaptcha = sources.recaptchaSiteKey ? RECAPTCHA : { script: [], frame: [] };
+  const contentHosts = (sources.contentHosts ?? '')
+    .split(',')
+    .map((host) => host.trim())
+    .filter(Boolean)
+    .slice(0, 3)
+    .flatMap(originOf);
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...sources.inlineScriptHashes, ...analytics.script, ...recaptcha.script, ...chat],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'", ...chat],
+    // data: for the images Mantine and the API reference draw in CSS; blob: for an image chosen for upload.
+    'img-src': ["'self'", 'data:', 'blob:', ...contentHosts, ...analytics.img, ...chat],
+    'font-src': ["'self'", 'data:', ...chat],
+    'connect-src': ["'self'", ...analytics.connect, ...chat],
+    'frame-src': ["'self'", ...recaptcha.frame, ...chat],
+    'frame-ancestors': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    // A development server on plain HTTP must not have its own requests upgraded to HTTPS it does not serve.
+    'upgrade-insecure-requests': production ? [] : null,
+  };
+}
+
+/**
+ * Helmet's response headers on every answer: a strict Content-Security-Policy (contentSecurityPolicy), no MIME
+ * sniffing, no framing by other sites (the certificate preview frame is our own origin), a referrer that keeps the
+ * origin only across sites, HSTS in production.
  *
  * Two of helmet's defaults are changed rather than kept: the opener policy allows popups, because wallet and card
- * checkouts talk back to the page that opened them; and no Content-Security-Policy is sent, because the policy has to
- * list every source the configurable third-party services load from (analytics, chat, checkout, human check) and the
- * API reference's inline scripts: one written without those would break them in production (docs/decisions.md).
+ * checkouts talk back to the page that opened them; and resources may be embedded by other sites.
  */
-export async function registerSecurityHeaders(fastify: FastifyInstance, production: boolean): Promise<void> {
+export async function registerSecurityHeaders(fastify: FastifyInstance, production: boolean, sources: ContentSecurityPolicySources = { inlineScriptHashes: [] }): Promise<void> {
   await fastify.register(helmet, {
-    contentSecurityPolicy: false,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(sources, production) },
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     // Images and files are linked from customers' own pages (a certificate PDF, a branding logo).
     crossOriginResourcePolicy: { policy: 'cross-origin' },
