@@ -77,7 +77,7 @@ describe('the public certificate page rendered on the server', () => {
     expect(Number(page.headers['content-length'])).toBeLessThan(page.text.length / 4);
     const html = page.text;
     expect(html).toContain('Prizes</h2>');
-    expect(html).toContain('Seed commitment');
+    expect(html).toContain('Server seed commitment');
     expect(html).not.toContain('Winners: ');
     // Again from the kept page and its kept Brotli bytes.
     const again = await get(`/cert/${drawn.shortCode}x/`).set('Accept-Encoding', 'br').expect(200);
