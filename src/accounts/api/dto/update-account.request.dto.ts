@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, Length, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, Length, MaxLength, ValidateIf, ValidateNested, IsObject } from 'class-validator';
 import { ACCOUNT_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/account-rules.js';
 import { AddressDto } from './address.dto.js';
 
@@ -21,6 +21,7 @@ export class UpdateAccountRequestDto {
 
   @ApiPropertyOptional({ type: AddressDto })
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => AddressDto)
   address?: AddressDto;
