@@ -44,7 +44,7 @@ export function findInputProblem(value: unknown, root?: string): InputProblem | 
       if (!Number.isFinite(current)) return { field: fieldOf(path), message: INPUT_MESSAGES.notFinite };
     } else if (current !== null && typeof current === 'object' && !ArrayBuffer.isView(current)) {
       // The field holding the nesting is named, not the 64-step path inside it.
-      if (path.length >= MAX_INPUT_DEPTH) return { field: fieldOf(path.slice(0, 1)), message: INPUT_MESSAGES.tooDeep };
+      if (path.length >= MAX_INPUT_DEPTH) return { field: Array.isArray(value) ? fieldOf([]) : fieldOf(path.slice(0, 1)), message: INPUT_MESSAGES.tooDeep };
       for (const [key, child] of Object.entries(current)) {
         if (!isStorableText(key)) return { field: fieldOf(path), message: INPUT_MESSAGES.badText };
         stack.push({ value: child, path: [...path, key] });

@@ -2,13 +2,14 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, Length, MaxLength, ValidateIf, ValidateNested, IsObject } from 'class-validator';
 import { ACCOUNT_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/account-rules.js';
+import { IsOmittable } from '../../../platform/http/validators.js';
 import { AddressDto } from './address.dto.js';
 
 export class UpdateAccountRequestDto {
   // class-validator checks the bottom (here: rightmost) decorator first.
-  @ApiPropertyOptional() @IsOptional() @MaxLength(100) @IsNotEmpty({ message: ACCOUNT_MESSAGES.incomplete }) @IsString() firstName?: string;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(100) @IsNotEmpty({ message: ACCOUNT_MESSAGES.incomplete }) @IsString() lastName?: string;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean({ message: ACCOUNT_MESSAGES.isAgent }) isAgent?: boolean;
+  @ApiPropertyOptional() @IsOmittable() @MaxLength(100) @IsNotEmpty({ message: ACCOUNT_MESSAGES.incomplete }) @IsString() firstName?: string;
+  @ApiPropertyOptional() @IsOmittable() @MaxLength(100) @IsNotEmpty({ message: ACCOUNT_MESSAGES.incomplete }) @IsString() lastName?: string;
+  @ApiPropertyOptional() @IsOmittable() @IsBoolean({ message: ACCOUNT_MESSAGES.isAgent }) isAgent?: boolean;
 
   @ApiPropertyOptional({ nullable: true, type: String })
   @ValidateIf((dto: UpdateAccountRequestDto) => dto.isAgent === true)
@@ -17,7 +18,7 @@ export class UpdateAccountRequestDto {
   @IsString({ message: ACCOUNT_MESSAGES.agentOrganisation })
   agentOrganisation?: string | null;
 
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() optedIntoCommunication?: boolean;
+  @ApiPropertyOptional() @IsOmittable() @IsBoolean() optedIntoCommunication?: boolean;
 
   @ApiPropertyOptional({ type: AddressDto })
   @IsOptional()
