@@ -54,9 +54,10 @@ interface FuzzRequest {
   payload?: string | Buffer;
 }
 
-const SEED = 2424;
-/** Per operation and caller. 63 operations × (24 + 8) ≈ 2,000 requests. */
-const RUNS = { user: 24, visitor: 8 };
+/** Fixed, so that every run sends the same requests; FUZZ_SEED explores others (a failure names its request). */
+const SEED = Number(process.env.FUZZ_SEED ?? 2424);
+/** Per operation and caller: 63 operations × (20 + 8) ≈ 1,800 requests. */
+const RUNS = { user: 20, visitor: 8 };
 
 const document = JSON.parse(readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8')) as OpenApiDocument;
 
@@ -87,21 +88,13 @@ const MEGABYTE_STRING = 'x'.repeat(1024 * 1024);
 /** The body limit is 1 MB: a string just under it still reaches the application. */
 const NEAR_LIMIT_STRING = 'y'.repeat(1024 * 1024 - 4096);
 
-const hostileString = fc.constantFrom(
-  '\u0000',
-  'a\u0000b',
-  '\ud800',
-  'x\udfffy',
-  '\udc00\ud800',
-  NEAR_LIMIT_STRING,
-  MEGABYTE_STRING,
-  'x'.repeat(70_000),
-  '',
-  ' ',
-  '../../etc/passwd',
-  "'; DROP TABLE users; --",
-  '%FAIRDRAW_ROOT%',
-  '\u202e\ufeff\u200b',
+const hostileString = fc.oneof(
+  {
+    arbitrary: fc.constantFrom('\u0000', 'a\u0000b', '\ud800', 'x\udfffy', '\udc00\ud800', '', ' ', '../../etc/passwd', "'; DROP TABLE users; --", '%FAIRDRAW_ROOT%', '\u202e\ufeff\u200b'),
+    weight: 8,
+  },
+  // Rarer: each costs a megabyte on the wire.
+  { arbitrary: fc.constantFrom(NEAR_LIMIT_STRING, MEGABYTE_STRING, 'x'.repeat(70_000)), weight: 1 },
 );
 
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -155,7 +148,7 @@ function plausibleOfType(schema: Schema, name: string, depth: number): fc.Arbitr
 
 /** A field's value: mostly plausible, sometimes hostile, so that one bad field meets otherwise good ones. */
 function field(schema: Schema, name: string, depth: number): fc.Arbitrary<unknown> {
-  return fc.oneof({ arbitrary: plausible(schema, name, depth), weight: 4 }, { arbitrary: hostileValue, weight: 1 });
+  return fc.oneof({ arbitrary: plausible(schema, name, depth), weight: 8 }, { arbitrary: hostileValue, weight: 2 }, { arbitrary: fc.constant(null), weight: 1 });
 }
 
 function body(schema: Schema, depth = 0): fc.Arbitrary<Record<string, unknown>> {
@@ -353,5 +346,5 @@ describe('OpenAPI-driven fuzz: no 5xx, an envelope on every 4xx (API)', () => {
     // The figures of the run, for the closing note of issue 24.
     process.stdout.write(`openapi fuzz: ${operations.length} operations, ${sent} requests, ${failures.length} failures\n`);
     expect(failures).toEqual([]);
-  });
+  }, 120_000);
 });

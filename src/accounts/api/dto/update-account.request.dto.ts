@@ -33,7 +33,7 @@ export class UpdateAccountRequestDto {
   currentPassword?: string;
 
   @ApiPropertyOptional({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH })
-  @IsOptional()
+  @IsOmittable()
   @Length(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, { message: ACCOUNT_MESSAGES.password })
   @IsString({ message: ACCOUNT_MESSAGES.password })
   newPassword?: string;
