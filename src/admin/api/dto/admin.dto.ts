@@ -6,7 +6,7 @@ import { IsAccountEmail } from '../../../accounts/api/dto/is-account-email.js';
 import type { EmailChange, User } from '../../../accounts/domain/user.js';
 import type { CreditsData } from '../../../billing/domain/credit-pack.js';
 import { CURRENCIES } from '../../../billing/domain/pricing.js';
-import { UUID_PATTERN } from '../../../platform/http/patterns.js';
+import { CLIENT_TOKEN_PATTERN, UUID_PATTERN } from '../../../platform/http/patterns.js';
 import type { AdminStatistics, AuditEntry, Customer } from '../../domain/admin-reports.js';
 import { ADMIN_MESSAGES, CREDIT_AMOUNT_MAX, CREDIT_AMOUNT_MIN, CUSTOMER_SORT_COLUMNS, type CustomerSortColumn, NOTE_MAX_LENGTH } from '../../domain/admin-rules.js';
 
@@ -145,6 +145,7 @@ export class AddCreditPackRequestDto {
   @IsBoolean()
   updateAllExpiries = false;
   @ApiPropertyOptional({ nullable: true, type: String }) @IsOptional() @IsString() @MaxLength(NOTE_MAX_LENGTH, { message: ADMIN_MESSAGES.note }) note?: string | null;
+  @ApiPropertyOptional({ description: 'Made once per grant by the client: a retried request grants once.' }) @IsOptional() @Matches(CLIENT_TOKEN_PATTERN) idempotencyKey?: string;
 }
 
 export class DeleteCreditPackRequestDto {
