@@ -12,7 +12,7 @@ const complete: Registration = {
   firstName: 'Alex',
   lastName: 'Doe',
   email: 'alex@agency.example',
-  password: 'secret',
+  password: 'correct horse battery',
   isAgent: false,
   agentOrganisation: '',
   optedIntoCommunication: false,
@@ -29,7 +29,7 @@ describe('registration rules (same messages as the server)', () => {
       firstName: ACCOUNT_MESSAGES.incomplete,
       lastName: ACCOUNT_MESSAGES.incomplete,
       email: 'Please enter a valid email address.',
-      password: 'Your password must be between 5 and 100 characters long.',
+      password: 'Your password must be between 8 and 100 characters long.',
       isAgent: 'Please let us know whether or not you are an agent.',
       termsAgreed: 'You must agree to the Terms and conditions to register an account.',
     });
@@ -43,7 +43,7 @@ describe('registration rules (same messages as the server)', () => {
 
   it('applies the length limits', () => {
     expect(registrationMessages({ ...complete, password: 'x'.repeat(101) }).password).toBe(ACCOUNT_MESSAGES.password);
-    expect(registrationMessages({ ...complete, password: 'x'.repeat(100) }).password).toBeUndefined();
+    expect(registrationMessages({ ...complete, password: 'Kq7#vZ2pLm'.repeat(10) }).password).toBeUndefined();
     expect(registrationMessages({ ...complete, firstName: 'x'.repeat(101) }).firstName).toBe('First name is at most 100 characters.');
   });
 
@@ -60,12 +60,21 @@ describe('login, password and details rules', () => {
   });
 
   it('compares the confirmation with the new password', () => {
-    expect(newPasswordMessages({ password: 'secret', confirmPassword: 'secret' })).toEqual({});
-    expect(newPasswordMessages({ password: 'secret', confirmPassword: 'secreT' })).toEqual({ confirmPassword: 'The passwords do not match.' });
+    expect(newPasswordMessages({ password: 'brand new secret', confirmPassword: 'brand new secret' })).toEqual({});
+    expect(newPasswordMessages({ password: 'brand new secret', confirmPassword: 'brand new secreT' })).toEqual({ confirmPassword: 'The passwords do not match.' });
     expect(passwordChangeMessages({ currentPassword: '', newPassword: 'abc', confirmPassword: 'abc' })).toEqual({
       currentPassword: ACCOUNT_MESSAGES.currentPasswordWrong,
       newPassword: ACCOUNT_MESSAGES.password,
     });
+  });
+
+  it("refuses common passwords and ones made of the person's own details, as the server does (libs/password-policy)", () => {
+    expect(registrationMessages({ ...complete, password: 'password' }).password).toBe(ACCOUNT_MESSAGES.passwordGuessable);
+    expect(registrationMessages({ ...complete, password: 'alex@agency.example' }).password).toBe(ACCOUNT_MESSAGES.passwordGuessable);
+    expect(newPasswordMessages({ password: 'P@ssw0rd1', confirmPassword: 'P@ssw0rd1' }).password).toBe(ACCOUNT_MESSAGES.passwordGuessable);
+    const change = { currentPassword: 'old one', newPassword: 'Wolfeschlegel1', confirmPassword: 'Wolfeschlegel1' };
+    expect(passwordChangeMessages(change)).toEqual({});
+    expect(passwordChangeMessages(change, ['ada@example.com', 'Ada', 'Wolfeschlegel'])).toEqual({ newPassword: ACCOUNT_MESSAGES.passwordGuessable });
   });
 
   it('keeps names and the agency required on the account page', () => {

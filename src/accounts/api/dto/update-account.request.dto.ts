@@ -1,9 +1,10 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, Length, MaxLength, ValidateIf, ValidateNested, IsObject } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested, IsObject } from 'class-validator';
 import { ACCOUNT_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/account-rules.js';
 import { IsOmittable } from '../../../platform/http/validators.js';
 import { AddressDto } from './address.dto.js';
+import { IsAcceptablePassword } from './is-acceptable-password.js';
 
 export class UpdateAccountRequestDto {
   // class-validator checks the bottom (here: rightmost) decorator first.
@@ -34,7 +35,6 @@ export class UpdateAccountRequestDto {
 
   @ApiPropertyOptional({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH })
   @IsOmittable()
-  @Length(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, { message: ACCOUNT_MESSAGES.password })
-  @IsString({ message: ACCOUNT_MESSAGES.password })
+  @IsAcceptablePassword()
   newPassword?: string;
 }

@@ -9,15 +9,18 @@ import { notifySuccess } from '../../forms/notify-success';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** A password change needs the current password (the server checks it) and the new one typed twice. */
-export function ChangePasswordForm() {
+/**
+ * A password change needs the current password (the server checks it) and the new one typed twice. `account`: the
+ * account's e-mail and names, which a new password must not be made of (the server checks that too).
+ */
+export function ChangePasswordForm({ account }: { account: readonly string[] }) {
   // Its own mutation state, so that saving details does not make this button spin.
   const [updateAccount, { isLoading }] = useUpdateAccountMutation();
   const { values, setValues, setField, errors, showErrors, clearErrors, formRef } = useForm(EMPTY);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const fields = passwordChangeMessages(values);
+    const fields = passwordChangeMessages(values, account);
     if (Object.keys(fields).length > 0) {
       showErrors({ fields, form: null });
       return;
