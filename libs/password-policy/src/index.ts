@@ -1,6 +1,3 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
-
 /**
  * The password rule of every form that sets a password (register, the wizard's account step, reset, change), applied
  * by the server and, word for word, by the client before sending. NIST SP 800-63B §3.1.1: at least 8 characters,
@@ -25,11 +22,26 @@ export const PASSWORD_MESSAGES = {
 /** Words of the site itself, which a password must not lean on, whoever chooses it. */
 const SITE_WORDS = ['fairdraw', 'fair draw', 'random draw', 'prize draw'];
 
-let estimator: ZxcvbnFactory | undefined;
+interface Estimator {
+  check(password: string, userInputs?: string[]): { score: number };
+}
+
+let estimator: Estimator | undefined;
+let loading: Promise<void> | undefined;
+
+/**
+ * Loads zxcvbn and its dictionaries, once; passwordProblem needs them. Loaded on demand because they weigh some
+ * 240 kB gzipped in a browser, which no page but the few that set a password should fetch.
+ */
+export function loadPasswordPolicy(): Promise<void> {
+  loading ??= Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common')]).then(([core, common]) => {
+    estimator = new core.ZxcvbnFactory({ dictionary: common.dictionary, graphs: common.adjacencyGraphs });
+  });
+  return loading;
+}
 
 function estimate(password: string, context: readonly string[]): number {
-  // Built on first use: the dictionaries take some milliseconds to index, and most pages never need them.
-  estimator ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
+  if (!estimator) throw new Error('The password policy is not loaded: await loadPasswordPolicy() first.');
   const words = [...SITE_WORDS, ...context.flatMap((text) => contextWords(text))];
   return estimator.check(password, words).score;
 }
@@ -42,7 +54,7 @@ function contextWords(text: string): string[] {
 }
 
 /**
- * Why the password is refused, or null when it is acceptable. `context`: what the site knows of the person choosing
+ * Why the password is refused, or null when it is acceptable (after loadPasswordPolicy()). `context`: what the site knows of the person choosing
  * it (e-mail, names), which makes a password easy to guess for anyone who knows them too.
  */
 export function passwordProblem(password: string, context: readonly string[] = []): string | null {

@@ -6,7 +6,7 @@ import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { MailOutboxService } from '../../platform/mail/mail-outbox.service.js';
 import { ACCOUNT_TOKEN_REPOSITORY, USER_REPOSITORY, USER_SESSION_REPOSITORY } from '../accounts.tokens.js';
 import { generateAccountToken, hashAccountToken } from '../domain/account-token.js';
-import { ACCOUNT_MESSAGES, EMAIL_CONFIRMATION_TTL_MS, PASSWORD_RESET_TTL_MS, passwordProblem } from '../domain/account-rules.js';
+import { ACCOUNT_MESSAGES, EMAIL_CONFIRMATION_TTL_MS, loadPasswordPolicy, PASSWORD_RESET_TTL_MS, passwordProblem } from '../domain/account-rules.js';
 import { type Address, normaliseEmail, type User } from '../domain/user.js';
 import { AccountLimits, HUMAN_CHECK_AFTER_FAILED_LOGINS } from './account-limits.js';
 import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from './password-hasher.js';
@@ -119,6 +119,7 @@ export class AccountService {
     if (update.newPassword !== undefined) {
       const user = await this.requireUser(userId);
       // The request holds no e-mail or names: the account's own are what the new password must not be made of.
+      await loadPasswordPolicy();
       const problem = passwordProblem(update.newPassword, [user.email, user.firstName, user.lastName]);
       if (problem) throw new BadRequestException({ message: problem, modelState: { newPassword: [problem] } });
       const credentials = await this.users.findCredentials(user.email);

@@ -1,6 +1,6 @@
 import { PASSWORD_MESSAGES } from '#password-policy';
 
-export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '#password-policy';
+export { loadPasswordPolicy, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '#password-policy';
 
 /** The messages of part 1 §5 ("Account step", "Register") and §8; the password's come from libs/password-policy. */
 export const ACCOUNT_MESSAGES = {

@@ -1,4 +1,4 @@
-import { PASSWORD_MESSAGES, passwordProblem } from '../../../../libs/password-policy/src/index';
+import { loadPasswordPolicy, PASSWORD_MESSAGES, passwordProblem } from '../../../../libs/password-policy/src/index';
 import { equalsCheck } from '../forms/equals-check';
 
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../libs/password-policy/src/index';
@@ -36,7 +36,9 @@ export function isValidEmail(email: string): boolean {
   return email.length <= 254 && EMAIL_PATTERN.test(email.trim());
 }
 
-/** The message for a new password, or undefined: libs/password-policy, as the server applies it. */
+export { loadPasswordPolicy };
+
+/** The message for a new password, or undefined: libs/password-policy, as the server applies it (once loaded). */
 function newPasswordMessage(password: string, context: readonly string[] = []): string | undefined {
   return passwordProblem(password, context) ?? undefined;
 }
@@ -75,7 +77,8 @@ function withoutEmpty<Field extends string>(messages: Record<Field, string | und
 }
 
 /** The register form's rules, as RegisterRequestDto applies them. */
-export function registrationMessages(form: Registration): Messages<RegistrationField> {
+export async function registrationMessages(form: Registration): Promise<Messages<RegistrationField>> {
+  await loadPasswordPolicy();
   return withoutEmpty<RegistrationField>({
     firstName: nameMessage(form.firstName, ACCOUNT_MESSAGES.firstNameTooLong),
     lastName: nameMessage(form.lastName, ACCOUNT_MESSAGES.lastNameTooLong),
@@ -101,7 +104,8 @@ export function emailMessages(form: { email: string }): Messages<'email'> {
 }
 
 /** A new password and its confirmation (reset password; the change on the account page adds the current one). */
-export function newPasswordMessages(form: { password: string; confirmPassword: string }): Messages<'password' | 'confirmPassword'> {
+export async function newPasswordMessages(form: { password: string; confirmPassword: string }): Promise<Messages<'password' | 'confirmPassword'>> {
+  await loadPasswordPolicy();
   return withoutEmpty<'password' | 'confirmPassword'>({
     password: newPasswordMessage(form.password),
     confirmPassword: equalsCheck(form.confirmPassword, form.password, ACCOUNT_MESSAGES.passwordsDiffer) ?? undefined,
@@ -125,10 +129,11 @@ export function detailsMessages(form: Details): Messages<keyof Details> {
 }
 
 /** `account`: the e-mail and names of the account, which the server also keeps out of a new password. */
-export function passwordChangeMessages(
+export async function passwordChangeMessages(
   form: { currentPassword: string; newPassword: string; confirmPassword: string },
   account: readonly string[] = [],
-): Messages<'currentPassword' | 'newPassword' | 'confirmPassword'> {
+): Promise<Messages<'currentPassword' | 'newPassword' | 'confirmPassword'>> {
+  await loadPasswordPolicy();
   return withoutEmpty<'currentPassword' | 'newPassword' | 'confirmPassword'>({
     currentPassword: form.currentPassword === '' ? ACCOUNT_MESSAGES.currentPasswordWrong : undefined,
     newPassword: newPasswordMessage(form.newPassword, account),

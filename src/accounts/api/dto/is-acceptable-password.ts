@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { IsString, Validate, ValidatorConstraint, type ValidationArguments, type ValidatorConstraintInterface } from 'class-validator';
-import { ACCOUNT_MESSAGES, passwordProblem } from '../../domain/account-rules.js';
+import { ACCOUNT_MESSAGES, loadPasswordPolicy, passwordProblem } from '../../domain/account-rules.js';
 
 /** What the request tells of the person choosing the password: a password must not be made of it. */
 function contextOf(object: object): string[] {
@@ -8,9 +8,10 @@ function contextOf(object: object): string[] {
   return [email, firstName, lastName].filter((value): value is string => typeof value === 'string');
 }
 
-@ValidatorConstraint({ name: 'acceptablePassword' })
+@ValidatorConstraint({ name: 'acceptablePassword', async: true })
 class AcceptablePasswordConstraint implements ValidatorConstraintInterface {
-  validate(value: unknown, args: ValidationArguments): boolean {
+  async validate(value: unknown, args: ValidationArguments): Promise<boolean> {
+    await loadPasswordPolicy();
     return typeof value === 'string' && passwordProblem(value, contextOf(args.object)) === null;
   }
 
