@@ -325,6 +325,7 @@ describe('OpenAPI-driven fuzz: no 5xx, an envelope on every 4xx (API)', () => {
     operations.sort((a, b) => Number(ENDS_SESSION.has(a.operation.operationId)) - Number(ENDS_SESSION.has(b.operation.operationId)));
     const failures: string[] = [];
     let sent = 0;
+    const statuses = new Map<number, number>();
     for (const caller of ['visitor', 'user'] as const) {
       for (const [index, { path, method, operation }] of operations.entries()) {
         const samples = fc.sample(requests(path, method, operation), { seed: SEED + index, numRuns: RUNS[caller] });
@@ -333,6 +334,7 @@ describe('OpenAPI-driven fuzz: no 5xx, an envelope on every 4xx (API)', () => {
           const response = await send({ ...sample, headers });
           const text = await response.text();
           sent++;
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
           const shown = `${caller} ${operation.operationId} ${sample.method} ${sample.url.slice(0, 160)} ${String(sample.payload ?? '').slice(0, 200)}`;
           if (response.status >= 500) {
             failures.push(`${response.status} ${shown} → ${text.slice(0, 200)}`);
@@ -344,7 +346,8 @@ describe('OpenAPI-driven fuzz: no 5xx, an envelope on every 4xx (API)', () => {
       }
     }
     // The figures of the run, for the closing note of issue 24.
-    process.stdout.write(`openapi fuzz: ${operations.length} operations, ${sent} requests, ${failures.length} failures\n`);
+    const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`).join(', ');
+    process.stdout.write(`openapi fuzz: ${operations.length} operations, ${sent} requests, ${failures.length} failures (${byStatus})\n`);
     expect(failures).toEqual([]);
   }, 120_000);
 });
