@@ -18,6 +18,7 @@ const common = {
   moduleNameMapper: {
     '^#rng$': '<rootDir>/libs/rng/src/index.ts',
     '^#draw-engine$': '<rootDir>/libs/draw-engine/src/index.ts',
+    '^#password-policy$': '<rootDir>/libs/password-policy/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   // CommonJS packages that require() an ESM-only dependency: Node 20 can, Jest's module system cannot, so the

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module.js';
+import { TRANSACTIONS, TypeormTransactions } from '../platform/database/transaction-scope.js';
 import { ADMIN_AUDIT_REPOSITORY, ADMIN_REPORTS } from './admin.tokens.js';
 import { AdminController } from './api/admin.controller.js';
 import { AdminAuditService } from './application/admin-audit.service.js';
@@ -19,6 +20,7 @@ import { TypeormAdminAuditRepository } from './infrastructure/typeorm-admin-audi
     AdminAuditService,
     { provide: ADMIN_REPORTS, useClass: SqlAdminReports },
     { provide: ADMIN_AUDIT_REPOSITORY, useClass: TypeormAdminAuditRepository },
+    { provide: TRANSACTIONS, useClass: TypeormTransactions },
   ],
 })
 export class AdminModule {}

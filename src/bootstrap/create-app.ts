@@ -10,6 +10,7 @@ import { inlineScriptHashes, PUBLIC_CERTIFICATE_READER, type PublicCertificateRe
 import { refuseCrossSiteStateChanges } from '../platform/http/cross-site.js';
 import { ErrorEnvelopeFilter } from '../platform/http/error-envelope.filter.js';
 import { buildOpenApiDocument } from '../platform/http/openapi.js';
+import { refuseUnusableInput } from '../platform/http/request-input.js';
 import { registerSecurityHeaders } from '../platform/http/security-headers.js';
 import { registerSessions } from '../platform/http/sessions.js';
 import { requestIdOf, REQUEST_ID_HEADER } from '../platform/logging/request-context.js';
@@ -43,6 +44,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   // First, so that every later hook and handler logs with the request's id.
   registerRequestLogging(app.getHttpAdapter().getInstance());
   refuseCrossSiteStateChanges(app.getHttpAdapter().getInstance());
+  refuseUnusableInput(app.getHttpAdapter().getInstance());
   await registerSecurityHeaders(app.getHttpAdapter().getInstance(), environment.NODE_ENV === 'production', {
     inlineScriptHashes: inlineScriptHashes(environment.CLIENT_DIST_DIR),
     analyticsId: environment.ANALYTICS_ID,

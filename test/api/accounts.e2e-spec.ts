@@ -21,8 +21,8 @@ describe('accounts: register, confirm, log in, sessions (API)', () => {
       [{ firstName: '' }, 'firstName', 'Please complete all of the above fields.'],
       [{ lastName: undefined }, 'lastName', 'Please complete all of the above fields.'],
       [{ email: 'not-an-email' }, 'email', 'Please enter a valid email address.'],
-      [{ password: '1234' }, 'password', 'Your password must be between 5 and 100 characters long.'],
-      [{ password: 'x'.repeat(101) }, 'password', 'Your password must be between 5 and 100 characters long.'],
+      [{ password: '1234' }, 'password', 'Your password must be between 8 and 100 characters long.'],
+      [{ password: 'x'.repeat(101) }, 'password', 'Your password must be between 8 and 100 characters long.'],
       [{ isAgent: undefined }, 'isAgent', 'Please let us know whether or not you are an agent.'],
       [{ isAgent: true }, 'agentOrganisation', "Please enter your agency's name."],
     ])('refuses %j with the spec message on %s, creating nothing', async (overrides, field, message) => {
@@ -96,7 +96,7 @@ describe('accounts: register, confirm, log in, sessions (API)', () => {
       const noEmail = await browser(t.app).post('/api/account/login/').send({ password: PASSWORD }).expect(400);
       expect(noEmail.body.modelState).toEqual({ email: ['Please enter a valid email address.'] });
       const noPassword = await browser(t.app).post('/api/account/login/').send({ email: 'a@example.com' }).expect(400);
-      expect(noPassword.body.modelState).toEqual({ password: ['Your password must be between 5 and 100 characters long.'] });
+      expect(noPassword.body.modelState).toEqual({ password: ['Your password must be between 8 and 100 characters long.'] });
     });
 
     it('renews the session id at each login, and the old id stops working', async () => {

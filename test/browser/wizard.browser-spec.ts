@@ -256,7 +256,7 @@ describe('the draw wizard in Chromium', () => {
     // A new e-mail: the registration details appear.
     await page.getByLabel('First name').waitFor();
     await continueButton(page).click();
-    await page.getByText('Your password must be between 5 and 100 characters long.').waitFor();
+    await page.getByText('Your password must be between 8 and 100 characters long.').waitFor();
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('correct horse battery');
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Lovelace');

@@ -6,7 +6,7 @@ import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { MailOutboxService } from '../../platform/mail/mail-outbox.service.js';
 import { ACCOUNT_TOKEN_REPOSITORY, USER_REPOSITORY, USER_SESSION_REPOSITORY } from '../accounts.tokens.js';
 import { generateAccountToken, hashAccountToken } from '../domain/account-token.js';
-import { ACCOUNT_MESSAGES, EMAIL_CONFIRMATION_TTL_MS, PASSWORD_RESET_TTL_MS } from '../domain/account-rules.js';
+import { ACCOUNT_MESSAGES, EMAIL_CONFIRMATION_TTL_MS, loadPasswordPolicy, PASSWORD_RESET_TTL_MS, passwordProblem } from '../domain/account-rules.js';
 import { type Address, normaliseEmail, type User } from '../domain/user.js';
 import { AccountLimits, HUMAN_CHECK_AFTER_FAILED_LOGINS } from './account-limits.js';
 import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from './password-hasher.js';
@@ -118,6 +118,10 @@ export class AccountService {
   async updateProfile(userId: string, update: ProfileUpdate, sessionId?: string): Promise<User> {
     if (update.newPassword !== undefined) {
       const user = await this.requireUser(userId);
+      // The request holds no e-mail or names: the account's own are what the new password must not be made of.
+      await loadPasswordPolicy();
+      const problem = passwordProblem(update.newPassword, [user.email, user.firstName, user.lastName]);
+      if (problem) throw new BadRequestException({ message: problem, modelState: { newPassword: [problem] } });
       const credentials = await this.users.findCredentials(user.email);
       if (!credentials || !(await verifyPassword(credentials.passwordHash, update.currentPassword ?? ''))) {
         throw new BadRequestException({ message: ACCOUNT_MESSAGES.currentPasswordWrong, modelState: { currentPassword: [ACCOUNT_MESSAGES.currentPasswordWrong] } });

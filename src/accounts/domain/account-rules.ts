@@ -1,6 +1,11 @@
-/** The messages of part 1 §5 ("Account step", "Register") and §8. */
+import { PASSWORD_MESSAGES } from '#password-policy';
+
+export { loadPasswordPolicy, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '#password-policy';
+
+/** The messages of part 1 §5 ("Account step", "Register") and §8; the password's come from libs/password-policy. */
 export const ACCOUNT_MESSAGES = {
-  password: 'Your password must be between 5 and 100 characters long.',
+  password: PASSWORD_MESSAGES.length,
+  passwordGuessable: PASSWORD_MESSAGES.guessable,
   email: 'Please enter a valid email address.',
   isAgent: 'Please let us know whether or not you are an agent.',
   agentOrganisation: "Please enter your agency's name.",
@@ -17,18 +22,11 @@ export const ACCOUNT_MESSAGES = {
   emailTaken: 'An account with this email address already exists.',
 } as const;
 
-export const PASSWORD_MIN_LENGTH = 5;
-export const PASSWORD_MAX_LENGTH = 100;
-
 // Deliberately permissive (RFC 5322 allows far more than most patterns admit); the confirmation e-mail proves it.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 export function isValidEmail(email: string): boolean {
   return email.length <= 254 && EMAIL_PATTERN.test(email.trim());
-}
-
-export function isValidPassword(password: string): boolean {
-  return password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH;
 }
 
 /** How long the links of account e-mails stay valid. */

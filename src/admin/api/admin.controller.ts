@@ -55,13 +55,14 @@ export class AdminController {
   @ApiOperation({ operationId: 'addCreditPack', summary: 'Add 1 to 100 credits to a customer (optionally trial credits, or moving every pack to its expiry)' })
   @ApiOkResponse({ type: AdminCreditsDataResponseDto })
   async addCreditPack(@Body() body: AddCreditPackRequestDto, @CurrentUser() admin: User): Promise<AdminCreditsDataResponseDto> {
-    const data = await this.console.addCreditPack(admin, body.userId, {
+    const request = {
       amount: body.amount,
       expiryDate: body.expiryDate ? new Date(body.expiryDate) : null,
       isTrialPack: body.isTrialPack,
       updateAllExpiries: body.updateAllExpiries,
       note: body.note ?? null,
-    });
+    };
+    const data = await this.console.addCreditPack(admin, body.userId, request, body.idempotencyKey);
     return AdminCreditsDataResponseDto.from(data);
   }
 

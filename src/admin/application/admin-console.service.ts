@@ -5,6 +5,7 @@ import { CreditService } from '../../billing/application/credit.service.js';
 import type { CreditsData } from '../../billing/domain/credit-pack.js';
 import { BILLING_MESSAGES } from '../../billing/domain/payment.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
+import { TRANSACTIONS, type Transactions } from '../../platform/database/transaction-scope.js';
 import { ADMIN_REPORTS } from '../admin.tokens.js';
 import type { AdminStatistics, AuditEntry, Customer } from '../domain/admin-reports.js';
 import { type CreditPackRequest, CUSTOMERS_PAGE_SIZE, type CustomerSortColumn, decideCreditPack } from '../domain/admin-rules.js';
@@ -24,6 +25,7 @@ export class AdminConsoleService {
     private readonly accounts: AccountAdministrationService,
     private readonly credits: CreditService,
     private readonly audit: AdminAuditService,
+    @Inject(TRANSACTIONS) private readonly transactions: Transactions,
   ) {}
 
   statistics(): Promise<AdminStatistics> {
@@ -41,19 +43,29 @@ export class AdminConsoleService {
     return data;
   }
 
-  async addCreditPack(admin: User, userId: string, request: CreditPackRequest): Promise<CreditsData> {
+  /**
+   * The grant and its audit row are one transaction: no credits without their audit row. A request repeated with its
+   * `grantKey` (a lost answer retried, a double click) grants nothing more and answers the same credits.
+   */
+  async addCreditPack(admin: User, userId: string, request: CreditPackRequest, grantKey?: string): Promise<CreditsData> {
     await this.accounts.customer(userId);
     const ruling = decideCreditPack(request, this.clock.now());
     if (!ruling.ok) throw new BadRequestException({ message: ruling.message, modelState: { [ruling.field]: [ruling.message] } });
     const { pack } = ruling;
-    const packId = await this.credits.addPack(userId, pack.kind, pack.credits, pack.expiryDate, pack.note ?? undefined, { updateAllExpiries: pack.updateAllExpiries });
-    await this.audit.record(admin, 'addCreditPack', userId, {
-      packId,
-      credits: pack.credits,
-      isTrialPack: pack.kind === 'trial',
-      expiryDate: pack.expiryDate.toISOString(),
-      updateAllExpiries: pack.updateAllExpiries,
-      note: pack.note,
+    await this.transactions.run(async () => {
+      const { packId, granted } = await this.credits.addPack(userId, pack.kind, pack.credits, pack.expiryDate, pack.note ?? undefined, {
+        updateAllExpiries: pack.updateAllExpiries,
+        grantKey,
+      });
+      if (!granted) return;
+      await this.audit.record(admin, 'addCreditPack', userId, {
+        packId,
+        credits: pack.credits,
+        isTrialPack: pack.kind === 'trial',
+        expiryDate: pack.expiryDate.toISOString(),
+        updateAllExpiries: pack.updateAllExpiries,
+        note: pack.note,
+      });
     });
     return this.credits.creditsData(userId);
   }
@@ -62,13 +74,15 @@ export class AdminConsoleService {
     await this.accounts.customer(userId);
     const pack = (await this.credits.creditsData(userId)).packs.find((candidate) => candidate.id === packId);
     if (!pack) throw new NotFoundException({ message: BILLING_MESSAGES.packNotFound });
-    await this.credits.deleteUnusedPack(userId, packId);
-    await this.audit.record(admin, 'deleteCreditPack', userId, {
-      packId,
-      kind: pack.kind,
-      credits: pack.credits.length,
-      expiryDate: pack.expiryDate.toISOString(),
-      note: pack.note,
+    await this.transactions.run(async () => {
+      await this.credits.deleteUnusedPack(userId, packId);
+      await this.audit.record(admin, 'deleteCreditPack', userId, {
+        packId,
+        kind: pack.kind,
+        credits: pack.credits.length,
+        expiryDate: pack.expiryDate.toISOString(),
+        note: pack.note,
+      });
     });
     return this.credits.creditsData(userId);
   }

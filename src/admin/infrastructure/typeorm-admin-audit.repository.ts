@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import { currentManager } from '../../platform/database/transaction-scope.js';
 import type { AdminAuditRepository, NewAuditEntry } from '../application/ports/admin-audit.repository.port.js';
 import type { AuditEntry } from '../domain/admin-reports.js';
 import { AdminAuditMapper } from './admin-audit.mapper.js';
@@ -12,7 +13,8 @@ export class TypeormAdminAuditRepository implements AdminAuditRepository {
 
   async record(entry: NewAuditEntry): Promise<void> {
     // jsonb through the repository's insert would need a deep-partial type for `detail`; one INSERT says it plainly.
-    await this.entries.query('INSERT INTO admin_audit (at, admin_user_id, admin_email, action, customer_user_id, detail) VALUES ($1, $2, $3, $4, $5, $6)', [
+    // In the change's own transaction when there is one: the audit row is written with the change or not at all.
+    await currentManager(this.entries.manager.connection).query('INSERT INTO admin_audit (at, admin_user_id, admin_email, action, customer_user_id, detail) VALUES ($1, $2, $3, $4, $5, $6)', [
       entry.at,
       entry.adminUserId,
       entry.adminEmail,

@@ -22,7 +22,14 @@ export class CreditService implements CreditBalance {
     return summariseCredits(await this.billing.creditPacks(userId), this.clock.now());
   }
 
-  addPack(userId: string, kind: CreditPackKind, credits: number, expiryDate: Date, note?: string, options?: { updateAllExpiries?: boolean }): Promise<string> {
+  addPack(
+    userId: string,
+    kind: CreditPackKind,
+    credits: number,
+    expiryDate: Date,
+    note?: string,
+    options?: { updateAllExpiries?: boolean; grantKey?: string },
+  ): Promise<{ packId: string; granted: boolean }> {
     return this.billing.addPack({ userId, kind, credits, expiryDate, note }, this.clock.now(), options);
   }
 

@@ -36,6 +36,7 @@ export class CreditPackOrmEntity {
   @Column({ name: 'expiry_date', type: 'timestamptz' }) expiryDate: Date;
   @Column({ name: 'payment_id', type: 'uuid', nullable: true }) paymentId: string | null;
   @Column({ type: 'text', nullable: true }) note: string | null;
+  @Column({ name: 'grant_key', type: 'text', nullable: true }) grantKey: string | null;
 }
 
 @Entity({ name: 'credit' })

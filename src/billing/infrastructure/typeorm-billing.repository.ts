@@ -5,6 +5,7 @@ import type { BillingRepository, Fulfilment, NewPayment } from '../application/p
 import type { CreditPack, CreditPackKind } from '../domain/credit-pack.js';
 import type { Invoice, Payment, PaymentStatus } from '../domain/payment.js';
 import type { Currency, PriceSettings } from '../domain/pricing.js';
+import { joinTransaction } from '../../platform/database/transaction-scope.js';
 import { BillingMapper } from './billing.mappers.js';
 import { CreditOrmEntity, CreditPackOrmEntity, InvoiceOrmEntity, PaymentOrmEntity, PriceSettingOrmEntity } from './billing.orm-entities.js';
 
@@ -93,20 +94,30 @@ export class TypeormBillingRepository implements BillingRepository {
     });
   }
 
-  async addPack(pack: { userId: string; kind: CreditPackKind; credits: number; expiryDate: Date; note?: string }, at: Date, options: { updateAllExpiries?: boolean } = {}): Promise<string> {
-    return this.dataSource.transaction(async (manager) => {
-      if (options.updateAllExpiries) await manager.query('UPDATE credit_pack SET expiry_date = $2 WHERE user_id = $1', [pack.userId, pack.expiryDate]);
+  async addPack(
+    pack: { userId: string; kind: CreditPackKind; credits: number; expiryDate: Date; note?: string },
+    at: Date,
+    options: { updateAllExpiries?: boolean; grantKey?: string } = {},
+  ): Promise<{ packId: string; granted: boolean }> {
+    return joinTransaction(this.dataSource, async (manager) => {
+      // A second request with the grant's key waits here for the first one's transaction, then finds its pack.
       const [row] = (await manager.query(
-        `INSERT INTO credit_pack (user_id, kind, purchase_date, expiry_date, note) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [pack.userId, pack.kind, at, pack.expiryDate, pack.note ?? null],
+        `INSERT INTO credit_pack (user_id, kind, purchase_date, expiry_date, note, grant_key) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (user_id, grant_key) WHERE grant_key IS NOT NULL DO NOTHING RETURNING id`,
+        [pack.userId, pack.kind, at, pack.expiryDate, pack.note ?? null, options.grantKey ?? null],
       )) as { id: string }[];
+      if (!row) {
+        const [granted] = (await manager.query('SELECT id FROM credit_pack WHERE user_id = $1 AND grant_key = $2', [pack.userId, options.grantKey])) as { id: string }[];
+        return { packId: granted.id, granted: false };
+      }
+      if (options.updateAllExpiries) await manager.query('UPDATE credit_pack SET expiry_date = $2 WHERE user_id = $1', [pack.userId, pack.expiryDate]);
       await manager.query(`INSERT INTO credit (pack_id, user_id) SELECT $1, $2 FROM generate_series(1, $3)`, [row.id, pack.userId, pack.credits]);
-      return row.id;
+      return { packId: row.id, granted: true };
     });
   }
 
   async deleteUnusedPack(userId: string, packId: string): Promise<'deleted' | 'redeemed' | 'missing'> {
-    return this.dataSource.transaction(async (manager) => {
+    return joinTransaction(this.dataSource, async (manager) => {
       // Locking the pack's credits first: a redemption running now either finished (and is seen) or waits and then
       // finds its credit gone, so a spent credit never disappears with its pack.
       const [pack] = (await manager.query('SELECT id FROM credit_pack WHERE id = $1 AND user_id = $2 FOR UPDATE', [packId, userId])) as unknown[];

@@ -22,6 +22,12 @@ describe('ErrorEnvelopeFilter', () => {
     expect(filter.describe(tooLarge, request)).toEqual({ status: 413, envelope: { message: 'Request body is too large' } });
   });
 
+  it("answers the multipart parser's refusals of a body cut short with 400", () => {
+    for (const text of ['Unexpected end of multipart data', 'Part terminated early due to unexpected end of multipart data', 'Multipart: Boundary not found']) {
+      expect(filter.describe(new Error(text), request)).toEqual({ status: 400, envelope: { message: 'The multipart body is malformed or incomplete.' } });
+    }
+  });
+
   it('never leaks an unexpected error: generic message, status 500', () => {
     const logged = jestSpyOnLogger(filter);
     const failure = new Error('relation "draw" does not exist at Query.run (/srv/node_modules/pg/lib/query.js:1:1)');

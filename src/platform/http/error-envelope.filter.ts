@@ -12,6 +12,13 @@ interface FastifyLikeError {
 }
 
 /**
+ * The multipart parser's (@fastify/busboy) refusals of a body cut short or without its boundary: plain Errors, known
+ * only by their text. They are the client's malformed request, not a server failure.
+ */
+const MALFORMED_MULTIPART = /^(Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|Multipart: Boundary not found|Boundary required)$/;
+export const MALFORMED_MULTIPART_MESSAGE = 'The multipart body is malformed or incomplete.';
+
+/**
  * Turns every error into `{message, modelState?}` with its status. Unknown errors are logged with their stack
  * and answered with a generic message: no stack trace or SQL reaches a response.
  */
@@ -34,6 +41,9 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
   describe(exception: unknown, request: FastifyRequest): { status: number; envelope: ErrorEnvelope } {
     if (exception instanceof HttpException) {
       return { status: exception.getStatus(), envelope: envelopeOf(exception.getResponse(), exception.message) };
+    }
+    if (exception instanceof Error && MALFORMED_MULTIPART.test(exception.message)) {
+      return { status: HttpStatus.BAD_REQUEST, envelope: { message: MALFORMED_MULTIPART_MESSAGE } };
     }
     const fastifyError = exception as FastifyLikeError;
     if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {

@@ -248,6 +248,8 @@ export type AddCreditPackRequestDto = {
   /** Give every pack of the customer this pack's expiry (ignored for trial packs). */
   updateAllExpiries?: boolean;
   note?: string | null;
+  /** Made once per grant by the client: a retried request grants once. */
+  idempotencyKey?: string;
 };
 export type DeleteCreditPackRequestDto = {
   userId: string;

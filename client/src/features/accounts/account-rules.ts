@@ -1,4 +1,7 @@
+import { loadPasswordPolicy, PASSWORD_MESSAGES, passwordProblem } from '../../../../libs/password-policy/src/index';
 import { equalsCheck } from '../forms/equals-check';
+
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../libs/password-policy/src/index';
 
 /**
  * The account forms' rules, checked in the page before sending, with the server's messages word for word
@@ -6,7 +9,8 @@ import { equalsCheck } from '../forms/equals-check';
  * client may not import).
  */
 export const ACCOUNT_MESSAGES = {
-  password: 'Your password must be between 5 and 100 characters long.',
+  password: PASSWORD_MESSAGES.length,
+  passwordGuessable: PASSWORD_MESSAGES.guessable,
   email: 'Please enter a valid email address.',
   isAgent: 'Please let us know whether or not you are an agent.',
   agentOrganisation: "Please enter your agency's name.",
@@ -22,8 +26,6 @@ export const ACCOUNT_MESSAGES = {
   passwordsDiffer: 'The passwords do not match.',
 } as const;
 
-export const PASSWORD_MIN_LENGTH = 5;
-export const PASSWORD_MAX_LENGTH = 100;
 export const NAME_MAX_LENGTH = 100;
 export const AGENCY_MAX_LENGTH = 200;
 
@@ -34,8 +36,11 @@ export function isValidEmail(email: string): boolean {
   return email.length <= 254 && EMAIL_PATTERN.test(email.trim());
 }
 
-export function isValidPassword(password: string): boolean {
-  return password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH;
+export { loadPasswordPolicy };
+
+/** The message for a new password, or undefined: libs/password-policy, as the server applies it (once loaded). */
+function newPasswordMessage(password: string, context: readonly string[] = []): string | undefined {
+  return passwordProblem(password, context) ?? undefined;
 }
 
 export type Messages<Field extends string> = Partial<Record<Field, string>>;
@@ -72,12 +77,13 @@ function withoutEmpty<Field extends string>(messages: Record<Field, string | und
 }
 
 /** The register form's rules, as RegisterRequestDto applies them. */
-export function registrationMessages(form: Registration): Messages<RegistrationField> {
+export async function registrationMessages(form: Registration): Promise<Messages<RegistrationField>> {
+  await loadPasswordPolicy();
   return withoutEmpty<RegistrationField>({
     firstName: nameMessage(form.firstName, ACCOUNT_MESSAGES.firstNameTooLong),
     lastName: nameMessage(form.lastName, ACCOUNT_MESSAGES.lastNameTooLong),
     email: isValidEmail(form.email) ? undefined : ACCOUNT_MESSAGES.email,
-    password: isValidPassword(form.password) ? undefined : ACCOUNT_MESSAGES.password,
+    password: newPasswordMessage(form.password, [form.email, form.firstName, form.lastName]),
     isAgent: form.isAgent === null ? ACCOUNT_MESSAGES.isAgent : undefined,
     agentOrganisation: agencyMessage(form.isAgent, form.agentOrganisation),
     optedIntoCommunication: undefined,
@@ -98,9 +104,10 @@ export function emailMessages(form: { email: string }): Messages<'email'> {
 }
 
 /** A new password and its confirmation (reset password; the change on the account page adds the current one). */
-export function newPasswordMessages(form: { password: string; confirmPassword: string }): Messages<'password' | 'confirmPassword'> {
+export async function newPasswordMessages(form: { password: string; confirmPassword: string }): Promise<Messages<'password' | 'confirmPassword'>> {
+  await loadPasswordPolicy();
   return withoutEmpty<'password' | 'confirmPassword'>({
-    password: isValidPassword(form.password) ? undefined : ACCOUNT_MESSAGES.password,
+    password: newPasswordMessage(form.password),
     confirmPassword: equalsCheck(form.confirmPassword, form.password, ACCOUNT_MESSAGES.passwordsDiffer) ?? undefined,
   });
 }
@@ -121,10 +128,15 @@ export function detailsMessages(form: Details): Messages<keyof Details> {
   });
 }
 
-export function passwordChangeMessages(form: { currentPassword: string; newPassword: string; confirmPassword: string }): Messages<'currentPassword' | 'newPassword' | 'confirmPassword'> {
+/** `account`: the e-mail and names of the account, which the server also keeps out of a new password. */
+export async function passwordChangeMessages(
+  form: { currentPassword: string; newPassword: string; confirmPassword: string },
+  account: readonly string[] = [],
+): Promise<Messages<'currentPassword' | 'newPassword' | 'confirmPassword'>> {
+  await loadPasswordPolicy();
   return withoutEmpty<'currentPassword' | 'newPassword' | 'confirmPassword'>({
     currentPassword: form.currentPassword === '' ? ACCOUNT_MESSAGES.currentPasswordWrong : undefined,
-    newPassword: isValidPassword(form.newPassword) ? undefined : ACCOUNT_MESSAGES.password,
+    newPassword: newPasswordMessage(form.newPassword, account),
     confirmPassword: equalsCheck(form.confirmPassword, form.newPassword, ACCOUNT_MESSAGES.passwordsDiffer) ?? undefined,
   });
 }

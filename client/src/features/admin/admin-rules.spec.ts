@@ -20,6 +20,6 @@ describe('admin credit pack form rules', () => {
     const trial = withTrial({ ...EMPTY_CREDIT_PACK_FORM, updateAllExpiries: true }, true, NOW);
     expect(trial).toMatchObject({ isTrialPack: true, updateAllExpiries: false, expiryDate: '2026-02-28', note: TRIAL_NOTE });
     expect(withTrial(trial, false, NOW)).toMatchObject({ isTrialPack: false, note: '', expiryDate: '2026-02-28' });
-    expect(creditPackRequest('u', { ...trial, amount: 5, updateAllExpiries: true })).toMatchObject({ amount: 5, isTrialPack: true, updateAllExpiries: false, note: TRIAL_NOTE });
+    expect(creditPackRequest('u', { ...trial, amount: 5, updateAllExpiries: true }, 'grant-key-1')).toMatchObject({ amount: 5, isTrialPack: true, updateAllExpiries: false, note: TRIAL_NOTE });
   });
 });

@@ -62,10 +62,11 @@ export function creditPackErrors(form: CreditPackForm, now: Date): Partial<Recor
   return errors;
 }
 
-/** The addCreditPack body of a valid form. */
-export function creditPackRequest(userId: string, form: CreditPackForm) {
+/** The addCreditPack body of a valid form; the key is the same for every try of one grant, so that it grants once. */
+export function creditPackRequest(userId: string, form: CreditPackForm, idempotencyKey: string) {
   return {
     userId,
+    idempotencyKey,
     amount: form.amount as number,
     expiryDate: form.expiryDate ? (expiryInstant(form.expiryDate)?.toISOString() ?? null) : null,
     isTrialPack: form.isTrialPack,

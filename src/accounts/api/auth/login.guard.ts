@@ -3,7 +3,12 @@ import { HumanCheckService } from '../../../platform/human-check/human-check.ser
 import { AuthGuard } from '@nestjs/passport';
 import { AccountService } from '../../application/account.service.js';
 import { ACCOUNT_MESSAGES } from '../../domain/account-rules.js';
+import { createValidationPipe } from '../../../platform/http/validation.js';
+import { LoginRequestDto } from '../dto/login.request.dto.js';
 import type { CallerRequest } from './caller.js';
+
+/** Guards run before pipes: the login body is validated here, before any credential is looked up. */
+const loginBody = createValidationPipe();
 
 /** Checks the credentials with the local strategy, then logs in: passport regenerates the session id. */
 @Injectable()
@@ -17,6 +22,7 @@ export class LoginGuard extends AuthGuard('local') {
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<CallerRequest>();
+    await loginBody.transform(request.body, { type: 'body', metatype: LoginRequestDto });
     const body = (request.body ?? {}) as { email?: unknown; password?: unknown };
     if (typeof body.email !== 'string' || body.email.trim() === '') {
       throw new BadRequestException({ message: ACCOUNT_MESSAGES.email, modelState: { email: [ACCOUNT_MESSAGES.email] } });

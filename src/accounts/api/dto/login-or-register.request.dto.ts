@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString } from 'class-validator';
+import { IsOmittable } from '../../../platform/http/validators.js';
 import { ACCOUNT_MESSAGES } from '../../domain/account-rules.js';
 import { IsAccountEmail } from './is-account-email.js';
 
@@ -10,11 +11,11 @@ import { IsAccountEmail } from './is-account-email.js';
 export class LoginOrRegisterRequestDto {
   @ApiProperty() @IsAccountEmail() email: string;
   @ApiProperty() @IsString({ message: ACCOUNT_MESSAGES.password }) password: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() firstName?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() lastName?: string;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() isAgent?: boolean;
+  @ApiPropertyOptional() @IsOmittable() @IsString() firstName?: string;
+  @ApiPropertyOptional() @IsOmittable() @IsString() lastName?: string;
+  @ApiPropertyOptional() @IsOmittable() @IsBoolean() isAgent?: boolean;
   @ApiPropertyOptional() @IsOptional() @IsString() agentOrganisation?: string;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() optedIntoCommunication?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() termsAgreed?: boolean;
+  @ApiPropertyOptional() @IsOmittable() @IsBoolean() optedIntoCommunication?: boolean;
+  @ApiPropertyOptional() @IsOmittable() @IsBoolean() termsAgreed?: boolean;
   @ApiPropertyOptional() @IsOptional() @IsString() recaptchaResponse?: string;
 }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Length } from 'class-validator';
 import { ACCOUNT_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/account-rules.js';
+import { IsAcceptablePassword } from './is-acceptable-password.js';
 import { IsAccountEmail } from './is-account-email.js';
 
 export class ForgotPasswordRequestDto {
@@ -15,8 +16,7 @@ export class ResetPasswordRequestDto {
   token: string;
 
   @ApiProperty({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH })
-  @IsString({ message: ACCOUNT_MESSAGES.password })
-  @Length(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, { message: ACCOUNT_MESSAGES.password })
+  @IsAcceptablePassword()
   password: string;
 }
 

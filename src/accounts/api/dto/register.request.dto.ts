@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Equals, IsBoolean, IsNotEmpty, IsOptional, IsString, Length, MaxLength, ValidateIf } from 'class-validator';
+import { Equals, IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { ACCOUNT_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/account-rules.js';
+import { IsAcceptablePassword } from './is-acceptable-password.js';
 import { IsAccountEmail } from './is-account-email.js';
 
 export class RegisterRequestDto {
@@ -9,8 +10,7 @@ export class RegisterRequestDto {
   email: string;
 
   @ApiProperty({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH })
-  @Length(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, { message: ACCOUNT_MESSAGES.password })
-  @IsString({ message: ACCOUNT_MESSAGES.password })
+  @IsAcceptablePassword()
   password: string;
 
   @ApiProperty()

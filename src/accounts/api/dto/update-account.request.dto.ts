@@ -1,14 +1,16 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, Length, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested, IsObject } from 'class-validator';
 import { ACCOUNT_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/account-rules.js';
+import { IsOmittable } from '../../../platform/http/validators.js';
 import { AddressDto } from './address.dto.js';
+import { IsAcceptablePassword } from './is-acceptable-password.js';
 
 export class UpdateAccountRequestDto {
   // class-validator checks the bottom (here: rightmost) decorator first.
-  @ApiPropertyOptional() @IsOptional() @MaxLength(100) @IsNotEmpty({ message: ACCOUNT_MESSAGES.incomplete }) @IsString() firstName?: string;
-  @ApiPropertyOptional() @IsOptional() @MaxLength(100) @IsNotEmpty({ message: ACCOUNT_MESSAGES.incomplete }) @IsString() lastName?: string;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean({ message: ACCOUNT_MESSAGES.isAgent }) isAgent?: boolean;
+  @ApiPropertyOptional() @IsOmittable() @MaxLength(100) @IsNotEmpty({ message: ACCOUNT_MESSAGES.incomplete }) @IsString() firstName?: string;
+  @ApiPropertyOptional() @IsOmittable() @MaxLength(100) @IsNotEmpty({ message: ACCOUNT_MESSAGES.incomplete }) @IsString() lastName?: string;
+  @ApiPropertyOptional() @IsOmittable() @IsBoolean({ message: ACCOUNT_MESSAGES.isAgent }) isAgent?: boolean;
 
   @ApiPropertyOptional({ nullable: true, type: String })
   @ValidateIf((dto: UpdateAccountRequestDto) => dto.isAgent === true)
@@ -17,10 +19,11 @@ export class UpdateAccountRequestDto {
   @IsString({ message: ACCOUNT_MESSAGES.agentOrganisation })
   agentOrganisation?: string | null;
 
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() optedIntoCommunication?: boolean;
+  @ApiPropertyOptional() @IsOmittable() @IsBoolean() optedIntoCommunication?: boolean;
 
   @ApiPropertyOptional({ type: AddressDto })
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => AddressDto)
   address?: AddressDto;
@@ -31,8 +34,7 @@ export class UpdateAccountRequestDto {
   currentPassword?: string;
 
   @ApiPropertyOptional({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH })
-  @IsOptional()
-  @Length(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, { message: ACCOUNT_MESSAGES.password })
-  @IsString({ message: ACCOUNT_MESSAGES.password })
+  @IsOmittable()
+  @IsAcceptablePassword()
   newPassword?: string;
 }

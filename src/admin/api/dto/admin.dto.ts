@@ -1,11 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsSafeInt } from '../../../platform/http/validators.js';
 import { IsAccountEmail } from '../../../accounts/api/dto/is-account-email.js';
 import type { EmailChange, User } from '../../../accounts/domain/user.js';
 import type { CreditsData } from '../../../billing/domain/credit-pack.js';
 import { CURRENCIES } from '../../../billing/domain/pricing.js';
-import { UUID_PATTERN } from '../../../platform/http/patterns.js';
+import { CLIENT_TOKEN_PATTERN, UUID_PATTERN } from '../../../platform/http/patterns.js';
 import type { AdminStatistics, AuditEntry, Customer } from '../../domain/admin-reports.js';
 import { ADMIN_MESSAGES, CREDIT_AMOUNT_MAX, CREDIT_AMOUNT_MIN, CUSTOMER_SORT_COLUMNS, type CustomerSortColumn, NOTE_MAX_LENGTH } from '../../domain/admin-rules.js';
 
@@ -19,7 +20,7 @@ export class CustomerQueryDto {
 
 export class CustomersQueryDto {
   @ApiPropertyOptional({ description: 'Part of the e-mail address, any case.' }) @IsOptional() @IsString() @MaxLength(254) searchEmail?: string;
-  @ApiPropertyOptional({ type: Number, default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) page = 1;
+  @ApiPropertyOptional({ type: Number, default: 1 }) @IsOptional() @Type(() => Number) @IsSafeInt() @Min(1) page = 1;
   @ApiPropertyOptional({ type: String, enum: CUSTOMER_SORT_COLUMNS, default: 'email' })
   @IsOptional()
   @IsIn(CUSTOMER_SORT_COLUMNS, { message: 'Sort by email, emailName, lastPurchased or lastUsed.' })
@@ -122,7 +123,7 @@ export class AdminCreditsDataResponseDto {
 export class AddCreditPackRequestDto {
   @ApiProperty({ format: 'uuid' }) @Matches(UUID_PATTERN, { message: CUSTOMER_NOT_FOUND }) userId: string;
   @ApiProperty({ minimum: CREDIT_AMOUNT_MIN, maximum: CREDIT_AMOUNT_MAX })
-  @IsInt({ message: ADMIN_MESSAGES.amount })
+  @IsSafeInt({ message: ADMIN_MESSAGES.amount })
   @Min(CREDIT_AMOUNT_MIN, { message: ADMIN_MESSAGES.amount })
   @Max(CREDIT_AMOUNT_MAX, { message: ADMIN_MESSAGES.amount })
   amount: number;
@@ -144,6 +145,7 @@ export class AddCreditPackRequestDto {
   @IsBoolean()
   updateAllExpiries = false;
   @ApiPropertyOptional({ nullable: true, type: String }) @IsOptional() @IsString() @MaxLength(NOTE_MAX_LENGTH, { message: ADMIN_MESSAGES.note }) note?: string | null;
+  @ApiPropertyOptional({ description: 'Made once per grant by the client: a retried request grants once.' }) @IsOptional() @Matches(CLIENT_TOKEN_PATTERN) idempotencyKey?: string;
 }
 
 export class DeleteCreditPackRequestDto {

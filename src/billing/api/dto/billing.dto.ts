@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
+import { IsSafeInt } from '../../../platform/http/validators.js';
 import type { CreditsData } from '../../domain/credit-pack.js';
 import type { Invoice } from '../../domain/payment.js';
 import { CURRENCIES, type Currency, type PriceSettings } from '../../domain/pricing.js';
@@ -79,8 +80,8 @@ export class ExecuteWalletPaymentRequestDto {
 }
 
 export class InvoicesQueryDto {
-  @ApiPropertyOptional({ type: Number, default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) page = 1;
-  @ApiPropertyOptional({ type: Number, default: 10 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) count = 10;
+  @ApiPropertyOptional({ type: Number, default: 1 }) @IsOptional() @Type(() => Number) @IsSafeInt() @Min(1) page = 1;
+  @ApiPropertyOptional({ type: Number, default: 10 }) @IsOptional() @Type(() => Number) @IsSafeInt() @Min(1) @Max(100) count = 10;
 }
 
 export class InvoiceDto {

@@ -36,8 +36,15 @@ export interface BillingRepository {
    * next invoice number. Answers false when it was fulfilled already (a replayed webhook, a retried request).
    */
   fulfil(paymentId: string, fulfilment: Fulfilment, at: Date): Promise<boolean>;
-  /** With `updateAllExpiries`, every other pack of the user takes the new pack's expiry in the same transaction. */
-  addPack(pack: { userId: string; kind: CreditPackKind; credits: number; expiryDate: Date; note?: string }, at: Date, options?: { updateAllExpiries?: boolean }): Promise<string>;
+  /**
+   * With `updateAllExpiries`, every other pack of the user takes the new pack's expiry in the same transaction. With a
+   * `grantKey` the user already has a pack of, nothing is added: that pack is answered with `granted: false`.
+   */
+  addPack(
+    pack: { userId: string; kind: CreditPackKind; credits: number; expiryDate: Date; note?: string },
+    at: Date,
+    options?: { updateAllExpiries?: boolean; grantKey?: string },
+  ): Promise<{ packId: string; granted: boolean }>;
   /** Removes a pack none of whose credits was spent: 'redeemed' when one was, 'missing' when it is not the user's. */
   deleteUnusedPack(userId: string, packId: string): Promise<'deleted' | 'redeemed' | 'missing'>;
   creditPacks(userId: string): Promise<CreditPack[]>;

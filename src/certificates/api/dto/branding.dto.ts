@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, ValidateNested, IsObject } from 'class-validator';
+import { IsSafeInt } from '../../../platform/http/validators.js';
 import { CLIENT_TOKEN_PATTERN, UUID_PATTERN } from '../../../platform/http/patterns.js';
 import { type Branding, type BrandingImage, BrandingMessages, IMAGE_EXTENSIONS, IMAGE_SLOTS, type ImageSlot, LOGO_OPTIONS, serialiseBranding } from '../../domain/branding.js';
 
@@ -16,10 +17,10 @@ export class BrandingImageDto {
 }
 
 export class BrandingImagesDto {
-  @ApiPropertyOptional({ type: BrandingImageDto, nullable: true }) @IsOptional() @ValidateNested() @Type(() => BrandingImageDto) Top?: BrandingImageDto | null;
-  @ApiPropertyOptional({ type: BrandingImageDto, nullable: true }) @IsOptional() @ValidateNested() @Type(() => BrandingImageDto) Left?: BrandingImageDto | null;
-  @ApiPropertyOptional({ type: BrandingImageDto, nullable: true }) @IsOptional() @ValidateNested() @Type(() => BrandingImageDto) Banner?: BrandingImageDto | null;
-  @ApiPropertyOptional({ type: BrandingImageDto, nullable: true }) @IsOptional() @ValidateNested() @Type(() => BrandingImageDto) Right?: BrandingImageDto | null;
+  @ApiPropertyOptional({ type: BrandingImageDto, nullable: true }) @IsOptional() @IsObject() @ValidateNested() @Type(() => BrandingImageDto) Top?: BrandingImageDto | null;
+  @ApiPropertyOptional({ type: BrandingImageDto, nullable: true }) @IsOptional() @IsObject() @ValidateNested() @Type(() => BrandingImageDto) Left?: BrandingImageDto | null;
+  @ApiPropertyOptional({ type: BrandingImageDto, nullable: true }) @IsOptional() @IsObject() @ValidateNested() @Type(() => BrandingImageDto) Banner?: BrandingImageDto | null;
+  @ApiPropertyOptional({ type: BrandingImageDto, nullable: true }) @IsOptional() @IsObject() @ValidateNested() @Type(() => BrandingImageDto) Right?: BrandingImageDto | null;
 }
 
 /** The branding of part 2 §3: colours as '#RRGGBB', font 0 Roboto Slab, 1 Roboto, 2 Bebas Neue, 3 Poetsen One. */
@@ -30,12 +31,12 @@ export class BrandingDto {
   @ApiProperty({ example: '#FFFFFF' }) @Matches(HEX, { message: BrandingMessages.colour }) pageColour: string;
   @ApiProperty({ example: '#111111' }) @Matches(HEX, { message: BrandingMessages.colour }) textColour: string;
   @ApiProperty({ example: '#111111' }) @Matches(HEX, { message: BrandingMessages.colour }) logoColour: string;
-  @ApiProperty({ enum: [0, 1, 2, 3] }) @IsInt({ message: BrandingMessages.font }) @IsIn([0, 1, 2, 3], { message: BrandingMessages.font }) font: 0 | 1 | 2 | 3;
+  @ApiProperty({ enum: [0, 1, 2, 3] }) @IsSafeInt({ message: BrandingMessages.font }) @IsIn([0, 1, 2, 3], { message: BrandingMessages.font }) font: 0 | 1 | 2 | 3;
   @ApiProperty() @IsBoolean() borderTopVisible: boolean;
   @ApiProperty() @IsBoolean() borderBottomVisible: boolean;
   @ApiProperty({ enum: LOGO_OPTIONS }) @IsIn(LOGO_OPTIONS, { message: BrandingMessages.logoOption }) logoOption: 'none' | 'text' | 'image';
   @ApiProperty() @IsString() @MaxLength(200, { message: BrandingMessages.logoText }) logoText: string;
-  @ApiProperty({ type: BrandingImagesDto }) @ValidateNested() @Type(() => BrandingImagesDto) images: BrandingImagesDto;
+  @ApiProperty({ type: BrandingImagesDto }) @IsObject() @ValidateNested() @Type(() => BrandingImagesDto) images: BrandingImagesDto;
 
   static toDomain(dto: BrandingDto): Branding {
     const image = (slot: ImageSlot): BrandingImage | null => {
@@ -71,7 +72,7 @@ export class BrandingDto {
 
 export class SaveBrandingRequestDto {
   @ApiProperty({ format: 'uuid' }) @Matches(UUID_PATTERN, { message: 'Draw not found.' }) drawId: string;
-  @ApiProperty({ type: BrandingDto }) @ValidateNested() @Type(() => BrandingDto) branding: BrandingDto;
+  @ApiProperty({ type: BrandingDto }) @IsObject() @ValidateNested() @Type(() => BrandingDto) branding: BrandingDto;
   @ApiPropertyOptional({ format: 'uuid', nullable: true, type: String, description: "Reuse: another of the owner's draws whose saved images the branding names." })
   @IsOptional()
   @Matches(UUID_PATTERN)

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsEmail, IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsISO8601, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf, ValidateNested, IsObject } from 'class-validator';
+import { IsSafeInt } from '../../../platform/http/validators.js';
 import { ACTION_MESSAGES, type Scrutineer } from '../../domain/draw-actions.js';
 import { DRAW_MESSAGES } from '../../domain/draw-rules.js';
 import { displayIdOf, type Draw } from '../../domain/draw.js';
@@ -16,7 +17,7 @@ export class DrawActionRequestDto {
 export class RescheduleRequestDto extends DrawActionRequestDto {
   @ApiPropertyOptional({ format: 'date-time' }) @ValidateIf((dto: RescheduleRequestDto) => !dto.immediateDraw) @IsISO8601({ strict: true }, { message: DRAW_MESSAGES.scheduleInPast }) scheduleDate?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(64) scheduleTimezone?: string;
-  @ApiPropertyOptional() @IsOptional() @IsInt() timeZoneOffset?: number;
+  @ApiPropertyOptional() @IsOptional() @IsSafeInt() timeZoneOffset?: number;
   @ApiPropertyOptional({ description: 'Draw now instead.' }) @IsOptional() @IsBoolean() immediateDraw?: boolean;
 }
 
@@ -40,7 +41,7 @@ export class ScrutineerDto {
 
 export class SaveScrutineerRequestDto {
   @ApiProperty({ format: 'uuid' }) @Matches(UUID_PATTERN, { message: 'Draw not found.' }) drawId: string;
-  @ApiPropertyOptional({ type: ScrutineerDto }) @ValidateIf((dto: SaveScrutineerRequestDto) => !dto.delete) @ValidateNested() @Type(() => ScrutineerDto) fields?: ScrutineerDto;
+  @ApiPropertyOptional({ type: ScrutineerDto }) @ValidateIf((dto: SaveScrutineerRequestDto) => !dto.delete) @IsObject() @ValidateNested() @Type(() => ScrutineerDto) fields?: ScrutineerDto;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() delete?: boolean;
   @ApiPropertyOptional() @IsOptional() @Matches(CLIENT_TOKEN_PATTERN) clientSession?: string;
 }
@@ -49,7 +50,7 @@ export const DRAW_STATES = ['draft', 'scheduled', 'drawn', 'cancelled', 'error']
 export const SORT_FIELDS = ['RelevantDate', 'Name', 'Organisation', 'State', 'Created'] as const;
 
 export class DrawListQueryDto {
-  @ApiPropertyOptional({ type: Number, default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) page = 1;
+  @ApiPropertyOptional({ type: Number, default: 1 }) @IsOptional() @Type(() => Number) @IsSafeInt() @Min(1) page = 1;
   @ApiPropertyOptional({ type: Number, enum: [10, 25, 50, 100], default: 25 }) @IsOptional() @Type(() => Number) @IsIn([10, 25, 50, 100], { message: 'Choose 10, 25, 50 or 100 draws per page.' }) count = 25;
   @ApiPropertyOptional({ type: String, enum: SORT_FIELDS, default: 'RelevantDate' }) @IsOptional() @IsIn(SORT_FIELDS) sortField: (typeof SORT_FIELDS)[number] = 'RelevantDate';
   @ApiPropertyOptional({ type: Boolean, default: true }) @IsOptional() @Transform(toBoolean) @IsBoolean() descending = true;

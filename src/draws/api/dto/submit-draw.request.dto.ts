@@ -1,13 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsISO8601, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { IsSafeInt } from '../../../platform/http/validators.js';
 import { DRAW_MESSAGES, MAX_PRIZES } from '../../domain/draw-rules.js';
 import { UUID_PATTERN, CLIENT_TOKEN_PATTERN } from '../../../platform/http/patterns.js';
 
 export class PrizeRequestDto {
   @ApiPropertyOptional({ description: "Blank becomes 'Prize N'." }) @IsOptional() @IsString() @MaxLength(500) description?: string;
-  @ApiProperty({ default: 1 }) @IsInt({ message: DRAW_MESSAGES.quantity }) @Min(1, { message: DRAW_MESSAGES.quantity }) quantity: number;
-  @ApiProperty({ default: 0 }) @IsInt({ message: DRAW_MESSAGES.reserves }) @Min(0, { message: DRAW_MESSAGES.reserves }) reserves: number;
+  @ApiProperty({ default: 1 }) @IsSafeInt({ message: DRAW_MESSAGES.quantity }) @Min(1, { message: DRAW_MESSAGES.quantity }) quantity: number;
+  @ApiProperty({ default: 0 }) @IsSafeInt({ message: DRAW_MESSAGES.reserves }) @Min(0, { message: DRAW_MESSAGES.reserves }) reserves: number;
 }
 
 /** The wizard's data (part 1 §7 submitdraw). Counts the client read from the file are informational: the server recounts. */
@@ -27,17 +28,17 @@ export class SubmitDrawRequestDto {
 
   @ApiPropertyOptional({ description: 'Simple draws: the number of entries.' })
   @ValidateIf((dto: SubmitDrawRequestDto) => dto.entryMethod === 'simple')
-  @IsInt({ message: DRAW_MESSAGES.entryCountTooSmall })
+  @IsSafeInt({ message: DRAW_MESSAGES.entryCountTooSmall })
   entriesCount?: number;
 
   @ApiPropertyOptional({ description: 'Uploads: the serverFileName of the upload.' }) @IsOptional() @IsString() fileName?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() fileExtension?: string;
   @ApiPropertyOptional({ description: 'Uploads: whether the first row is a header row.' }) @IsOptional() @IsBoolean() headerRowsIncluded?: boolean;
-  @ApiPropertyOptional({ nullable: true, type: Number }) @IsOptional() @IsInt() @Min(0) entryCountColumn?: number | null;
-  @ApiPropertyOptional({ nullable: true, type: Number }) @IsOptional() @IsInt() @Min(0) entrantUniqueIdColumn?: number | null;
+  @ApiPropertyOptional({ nullable: true, type: Number }) @IsOptional() @IsSafeInt() @Min(0) entryCountColumn?: number | null;
+  @ApiPropertyOptional({ nullable: true, type: Number }) @IsOptional() @IsSafeInt() @Min(0) entrantUniqueIdColumn?: number | null;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() oneWinPerEntrant?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsInt() emptyRowCount?: number;
-  @ApiPropertyOptional() @IsOptional() @IsInt() entrantCount?: number;
+  @ApiPropertyOptional() @IsOptional() @IsSafeInt() emptyRowCount?: number;
+  @ApiPropertyOptional() @IsOptional() @IsSafeInt() entrantCount?: number;
   @ApiPropertyOptional({ type: [String] }) @IsOptional() @IsArray() @IsString({ each: true }) rowStrings?: string[];
 
   @ApiProperty({ type: [PrizeRequestDto] })
@@ -54,7 +55,7 @@ export class SubmitDrawRequestDto {
   @ApiProperty({ enum: [0, 1], description: '0 now, 1 scheduled' }) @IsIn([0, 1]) scheduleOption: 0 | 1;
   @ApiPropertyOptional({ format: 'date-time' }) @ValidateIf((dto: SubmitDrawRequestDto) => dto.scheduleOption === 1) @IsISO8601({ strict: true }, { message: DRAW_MESSAGES.scheduleInPast }) scheduleDate?: string;
   @ApiPropertyOptional({ example: 'Australia/Sydney' }) @IsOptional() @IsString() @MaxLength(64) scheduleTimezone?: string;
-  @ApiPropertyOptional() @IsOptional() @IsInt() timeZoneOffset?: number;
+  @ApiPropertyOptional() @IsOptional() @IsSafeInt() timeZoneOffset?: number;
   @ApiPropertyOptional({ enum: ['USD', 'AUD', 'CAD', 'NZD', 'GBP'] }) @IsOptional() @IsIn(['USD', 'AUD', 'CAD', 'NZD', 'GBP']) currency?: 'USD' | 'AUD' | 'CAD' | 'NZD' | 'GBP';
   @ApiPropertyOptional() @IsOptional() @IsString() token?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() paymentID?: string;

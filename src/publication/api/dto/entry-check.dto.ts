@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsInt, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsSafeInt } from '../../../platform/http/validators.js';
 import { CLIENT_TOKEN_PATTERN, UUID_PATTERN } from '../../../platform/http/patterns.js';
 import type { EntryCheckSetup } from '../../application/entry-check.service.js';
 import { ENTRY_CHECK_MESSAGES, type EntryCheck, MAX_CHECKED_VALUE_LENGTH } from '../../domain/entry-check-rules.js';
@@ -11,7 +12,7 @@ export class EntryCheckSetupRequestDto {
   @ApiProperty({ format: 'uuid' }) @Matches(UUID_PATTERN, { message: 'Draw not found.' }) drawId: string;
   @ApiPropertyOptional({ type: Number, nullable: true, description: '0-based column to check against.' })
   @ValidateIf((dto: EntryCheckSetupRequestDto) => !dto.cancelEntryCheck)
-  @IsInt({ message: ENTRY_CHECK_MESSAGES.noColumn })
+  @IsSafeInt({ message: ENTRY_CHECK_MESSAGES.noColumn })
   columnIdx?: number | null;
   @ApiPropertyOptional({ description: 'What entrants are asked for, at most 30 characters.' })
   @ValidateIf((dto: EntryCheckSetupRequestDto) => !dto.cancelEntryCheck)

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsISO8601, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsISO8601, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsSafeInt } from '../../../platform/http/validators.js';
 import { CLIENT_TOKEN_PATTERN, UUID_PATTERN } from '../../../platform/http/patterns.js';
 import { PUBLICATION_MESSAGES } from '../../domain/publication-rules.js';
 import type { PublicationSetup, PublicWinners } from '../../application/publication.service.js';
@@ -17,7 +18,7 @@ export class PublishRequestDto extends DrawIdRequestDto {
   @ApiProperty({ type: [Number], description: '0-based columns of the entries file, at most 4 (blacklisted columns refused).' })
   @IsArray({ message: PUBLICATION_MESSAGES.noColumns })
   @ArrayMaxSize(100)
-  @IsInt({ each: true, message: PUBLICATION_MESSAGES.unknownColumn })
+  @IsSafeInt({ each: true, message: PUBLICATION_MESSAGES.unknownColumn })
   columns: number[];
   @ApiProperty({ type: [String], description: 'A name per column, at most 30 characters; pipes are stripped.' })
   @IsArray({ message: PUBLICATION_MESSAGES.names })
@@ -28,7 +29,7 @@ export class PublishRequestDto extends DrawIdRequestDto {
   @ApiProperty({ type: [Number], description: '0-based prizes whose winners are published.' })
   @IsArray({ message: PUBLICATION_MESSAGES.noPrizes })
   @ArrayMaxSize(10_000)
-  @IsInt({ each: true, message: PUBLICATION_MESSAGES.unknownPrize })
+  @IsSafeInt({ each: true, message: PUBLICATION_MESSAGES.unknownPrize })
   prizes: number[];
   @ApiProperty({ description: 'First word whole, later words as initials.' }) @IsBoolean() truncated: boolean;
   @ApiProperty() @IsBoolean() upperCase: boolean;

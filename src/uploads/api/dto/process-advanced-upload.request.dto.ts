@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsSafeInt } from '../../../platform/http/validators.js';
 import { ENTRIES_LIMITS } from '../../domain/entries-file/entries-limits.js';
 import { CLIENT_SESSION_PATTERN } from '../../domain/upload.js';
 
@@ -22,14 +23,14 @@ export class ProcessAdvancedUploadRequestDto {
 
   @ApiPropertyOptional({ type: Number, nullable: true, description: 'Column (0-based) holding each row\'s ticket count.', example: 2 })
   @IsOptional()
-  @IsInt({ message: COLUMN_MESSAGE })
+  @IsSafeInt({ message: COLUMN_MESSAGE })
   @Min(0, { message: COLUMN_MESSAGE })
   @Max(ENTRIES_LIMITS.maxFields - 1, { message: COLUMN_MESSAGE })
   entryCountColumn?: number | null;
 
   @ApiPropertyOptional({ type: Number, nullable: true, description: 'Column (0-based) holding the unique entrant id; rows with the same id are one entrant.', example: 3 })
   @IsOptional()
-  @IsInt({ message: COLUMN_MESSAGE })
+  @IsSafeInt({ message: COLUMN_MESSAGE })
   @Min(0, { message: COLUMN_MESSAGE })
   @Max(ENTRIES_LIMITS.maxFields - 1, { message: COLUMN_MESSAGE })
   uniqueEntrantIdColumn?: number | null;

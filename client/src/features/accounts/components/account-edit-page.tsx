@@ -40,7 +40,7 @@ export default function AccountEditPage() {
               <AccountDetailsForm account={account} />
             </Paper>
             <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-              <ChangePasswordForm />
+              <ChangePasswordForm account={[account.email, account.firstName, account.lastName].filter((value): value is string => typeof value === 'string')} />
             </Paper>
             <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
               {account.apiEnabled ? <ApiKeysSection /> : <ApiAccessNote />}

@@ -6,18 +6,23 @@ import { formErrorsOf } from '../../forms/server-errors';
 import { useForm } from '../../forms/use-form';
 import { passwordChangeMessages } from '../account-rules';
 import { notifySuccess } from '../../forms/notify-success';
+import { usePasswordPolicy } from '../use-password-policy';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** A password change needs the current password (the server checks it) and the new one typed twice. */
-export function ChangePasswordForm() {
+/**
+ * A password change needs the current password (the server checks it) and the new one typed twice. `account`: the
+ * account's e-mail and names, which a new password must not be made of (the server checks that too).
+ */
+export function ChangePasswordForm({ account }: { account: readonly string[] }) {
+  usePasswordPolicy();
   // Its own mutation state, so that saving details does not make this button spin.
   const [updateAccount, { isLoading }] = useUpdateAccountMutation();
   const { values, setValues, setField, errors, showErrors, clearErrors, formRef } = useForm(EMPTY);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const fields = passwordChangeMessages(values);
+    const fields = await passwordChangeMessages(values, account);
     if (Object.keys(fields).length > 0) {
       showErrors({ fields, form: null });
       return;

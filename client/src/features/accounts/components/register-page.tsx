@@ -11,11 +11,13 @@ import { ACCOUNT_MESSAGES, AGENCY_MAX_LENGTH, NAME_MAX_LENGTH, type Registration
 import { useLoggedInRedirect } from '../use-logged-in-redirect';
 import type { LoginPageState } from './login-page';
 import { useHumanCheck } from '../../site/human-check';
+import { usePasswordPolicy } from '../use-password-policy';
 
 const FIELDS: readonly RegistrationField[] = ['firstName', 'lastName', 'email', 'password', 'isAgent', 'agentOrganisation', 'optedIntoCommunication', 'termsAgreed'];
 
 /** /account/register/ (query email): every field of RegisterRequestDto, checked here with the server's messages. */
 export default function RegisterPage() {
+  usePasswordPolicy();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const link = useRouteLink();
@@ -47,7 +49,7 @@ export default function RegisterPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setAlreadyRegistered(null);
-    const fields = registrationMessages(values);
+    const fields = await registrationMessages(values);
     if (Object.keys(fields).length > 0) {
       showErrors({ fields, form: null });
       return;

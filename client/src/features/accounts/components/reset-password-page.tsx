@@ -9,9 +9,11 @@ import { formErrorsOf } from '../../forms/server-errors';
 import { useForm } from '../../forms/use-form';
 import { newPasswordMessages } from '../account-rules';
 import { notifySuccess } from '../../forms/notify-success';
+import { usePasswordPolicy } from '../use-password-policy';
 
 /** /account/resetpassword/:token/: a new password, typed twice, then on to log in with it. */
 export default function ResetPasswordPage() {
+  usePasswordPolicy();
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const link = useRouteLink();
@@ -20,7 +22,7 @@ export default function ResetPasswordPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const fields = newPasswordMessages(values);
+    const fields = await newPasswordMessages(values);
     if (Object.keys(fields).length > 0) {
       showErrors({ fields, form: null });
       return;

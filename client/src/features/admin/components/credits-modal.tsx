@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Checkbox, Group, Modal, NumberInput, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { type AdminCreditPackDto, type CustomerDto, useAddCreditPackMutation, useDeleteCreditPackMutation, useGetCustomerCreditsDataQuery } from '../../../api/admin-api';
 import { notifySuccess } from '../../forms/notify-success';
 import { formErrorsOf } from '../../forms/server-errors';
@@ -145,6 +145,8 @@ function Stat({ label, value, testId }: { label: string; value: string | undefin
 function AddPackForm({ userId, email }: { userId: string; email: string }) {
   const { values, setValues, setField, errors, showErrors, clearErrors, formRef } = useForm<CreditPackForm>(EMPTY_CREDIT_PACK_FORM);
   const [addPack, { isLoading }] = useAddCreditPackMutation();
+  // One key per grant: kept while its answer is unknown (none, or 5xx), so a retry grants once.
+  const grantKey = useRef<string | null>(null);
 
   const submit = async () => {
     const fields = creditPackErrors(values, new Date());
@@ -153,7 +155,10 @@ function AddPackForm({ userId, email }: { userId: string; email: string }) {
       return;
     }
     clearErrors();
-    const result = await addPack({ addCreditPackRequestDto: creditPackRequest(userId, values) });
+    grantKey.current ??= crypto.randomUUID();
+    const result = await addPack({ addCreditPackRequestDto: creditPackRequest(userId, values, grantKey.current) });
+    const status = result.error && 'status' in result.error && typeof result.error.status === 'number' ? result.error.status : undefined;
+    if (!result.error || (status !== undefined && status < 500)) grantKey.current = null;
     if (result.error) {
       // Field messages go under their fields; anything else is the shell's notification.
       showErrors({ ...formErrorsOf(result.error, FIELDS), form: null });

@@ -8,6 +8,7 @@ import { FormMessage } from '../../forms/components/form-message';
 import { formErrorsOf } from '../../forms/server-errors';
 import type { BeforeContinue } from './step-props';
 import { useHumanCheck } from '../../site/human-check';
+import { usePasswordPolicy } from '../../accounts/use-password-policy';
 
 const FIELDS = ['email', 'password', 'firstName', 'lastName', 'isAgent', 'agentOrganisation', 'termsAgreed', 'optedIntoCommunication'] as const;
 
@@ -25,6 +26,7 @@ export interface AccountOutcome {
  * either. The wizard's Continue button runs it.
  */
 export function AccountStep({ beforeContinue, onDone }: { beforeContinue: BeforeContinue; onDone: (outcome: AccountOutcome) => void }) {
+  usePasswordPolicy();
   const link = useRouteLink();
   const [checkEmail, { data: check, isFetching: checking }] = useLazyCheckEmailQuery();
   const [loginOrRegister] = useLoginOrRegisterMutation();
@@ -68,7 +70,7 @@ export function AccountStep({ beforeContinue, onDone }: { beforeContinue: Before
       }
       const fresh = checkedEmail === form.email.trim() && check ? !check.exists : await askWhetherNew(form.email);
       if (fresh) {
-        const problems = registrationMessages(form);
+        const problems = await registrationMessages(form);
         if (Object.keys(problems).length) {
           setMessages(problems);
           return false;

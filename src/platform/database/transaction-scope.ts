@@ -1,0 +1,39 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+
+/**
+ * One transaction across repositories of different modules (a credit grant and its audit row): a use case opens it
+ * with Transactions.run, and every repository that writes through `joinTransaction` or `currentManager` takes part
+ * in it. Outside a run, each repository keeps its own transactions as before.
+ */
+const scope = new AsyncLocalStorage<EntityManager>();
+
+/** The port use cases depend on (application/ never imports TypeORM). */
+export interface Transactions {
+  run<T>(work: () => Promise<T>): Promise<T>;
+}
+
+export const TRANSACTIONS = Symbol('Transactions');
+
+@Injectable()
+export class TypeormTransactions implements Transactions {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    if (scope.getStore()) return work();
+    return this.dataSource.transaction((manager) => scope.run(manager, work));
+  }
+}
+
+/** `work` in the surrounding transaction, or in one of its own. */
+export function joinTransaction<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  const manager = scope.getStore();
+  return manager ? work(manager) : dataSource.transaction(work);
+}
+
+/** For a single statement: the surrounding transaction's manager, or the data source's. */
+export function currentManager(dataSource: DataSource): EntityManager {
+  return scope.getStore() ?? dataSource.manager;
+}
