@@ -46,8 +46,8 @@ describe('draw list totals from the per-owner counters (API)', () => {
     await expectCountersExact();
 
     await db.query(
-      `INSERT INTO draw (short_code, name, organisation, state, source, demo, owner_user_id, entry_method, entry_count, header_row, one_win_per_entrant, schedule_date, schedule_time_zone, seed, seed_hash, payment_option, created_at)
-       SELECT 'C' || g, name, organisation, state, source, demo, owner_user_id, entry_method, entry_count, header_row, one_win_per_entrant, schedule_date, schedule_time_zone, seed, seed_hash, payment_option, created_at
+      `INSERT INTO draw (short_code, name, organisation, state, source, demo, owner_user_id, entry_method, entry_count, header_row, one_win_per_entrant, schedule_date, schedule_time_zone, seed, seed_hash, seed_scheme, beacon, beacon_round, payment_option, created_at)
+       SELECT 'C' || g, name, organisation, state, source, demo, owner_user_id, entry_method, entry_count, header_row, one_win_per_entrant, schedule_date, schedule_time_zone, seed, seed_hash, seed_scheme, beacon, beacon_round, payment_option, created_at
          FROM draw, generate_series(1000, 1049) AS g WHERE id = $1`,
       [first],
     );
