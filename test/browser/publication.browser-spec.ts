@@ -294,5 +294,6 @@ describe('winner publication and entry check in Chromium', () => {
     await entrant.page.getByRole('button', { name: 'Check my entry' }).click();
     await entrant.page.getByText('No entry found').waitFor();
     expect(await seriousAccessibilityViolations(entrant.page)).toEqual([]);
-  });
+    // Three accessibility scans and a file processed: over a minute when two test files share a loaded two-core machine.
+  }, 120_000);
 });
