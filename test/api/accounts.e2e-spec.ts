@@ -2,6 +2,7 @@ import request from 'supertest';
 import { APP_VERSION } from '../../src/config/app-version.js';
 import { browser, deliveredTo, linkInLatestMail, outboxFor, PASSWORD, registeredUser, registration, sessionCookie } from '../support/accounts.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { waitUntil } from '../support/wait-until.js';
 
 describe('accounts: register, confirm, log in, sessions (API)', () => {
   let t: TestApp;
@@ -64,7 +65,12 @@ describe('accounts: register, confirm, log in, sessions (API)', () => {
       expect(delivered.text).not.toContain('Alex');
       // Once delivered, the outbox keeps no working link, and the token table only the token's hash.
       const token = new URL(link, 'http://localhost').searchParams.get('token')!;
-      const [kept] = await t.query("SELECT text_body, html_body, sent_at FROM mail_outbox WHERE to_address = 'casey.smith@example.com'");
+      // The mailbox has the mail a moment before the outbox records it sent (the SMTP answer is still on its way).
+      const [kept] = await waitUntil(
+        () => t.query<{ text_body: string; html_body: string | null; sent_at: Date | null }>("SELECT text_body, html_body, sent_at FROM mail_outbox WHERE to_address = 'casey.smith@example.com'"),
+        ([row]) => row?.sent_at !== null,
+        'the outbox to record the confirmation mail sent',
+      );
       expect(kept).toEqual({ text_body: '', html_body: null, sent_at: expect.any(Date) });
       expect(await t.query('SELECT 1 FROM account_token WHERE token_hash = $1', [token])).toEqual([]);
       expect(await t.query("SELECT 1 FROM account_token WHERE token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')", [token])).toHaveLength(1);
