@@ -1,3 +1,4 @@
+import { QUICKNET_INFO } from '#rng';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
 
@@ -140,7 +141,7 @@ export class Environment {
 
   /** The drand chain new draws use (quicknet by default); its info must hash to this. */
   @Matches(/^[0-9a-f]{64}$/, { message: 'DRAND_CHAIN_HASH must be 64 lower-case hexadecimal characters' })
-  DRAND_CHAIN_HASH = '52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971';
+  DRAND_CHAIN_HASH = QUICKNET_INFO.hash;
 
   /** Seconds between the rounds of the service's own beacon, fixed when its key is made at first start. */
   @Transform(toInt)
