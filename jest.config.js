@@ -28,7 +28,7 @@ const common = {
 };
 
 export default {
-  // Browser tests drive Chromium through whole pages; the limit only stops a hung test.
+  // The limit only stops a hung test.
   testTimeout: 60_000,
   // Two files at a time even on two cores: much of a test's time is spent waiting on PostgreSQL, Chromium or a
   // child server, and every file has its own database (test/setup/test-database.ts).
@@ -49,6 +49,7 @@ export default {
     {
       ...common,
       displayName: 'browser',
+      setupFilesAfterEnv: ['<rootDir>/test/setup/browser-timeout.ts'],
       testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'],
     },
   ],

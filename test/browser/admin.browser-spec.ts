@@ -165,7 +165,7 @@ describe('admin console in Chromium', () => {
     await textOf(shopper.page, 'unused-credits', '3');
     await shopper.page.getByText(newEmail).first().waitFor();
     // A long journey through two browsers: on a loaded 2-core machine it has run past the default 60 s limit.
-  }, 120_000);
+  });
 
   it('tells a customer who opens the console that it is for administrators, accessibly', async () => {
     const { page, context } = await chromium.newPage();
