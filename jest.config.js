@@ -28,8 +28,8 @@ const common = {
 };
 
 export default {
-  // The limit only stops a hung test.
-  testTimeout: 60_000,
+  // The limit only stops a hung test: some start servers or an embedded PostgreSQL, on two cores that may be busy.
+  testTimeout: 120_000,
   // Two files at a time even on two cores: much of a test's time is spent waiting on PostgreSQL, Chromium or a
   // child server, and every file has its own database (test/setup/test-database.ts).
   maxWorkers: 2,
