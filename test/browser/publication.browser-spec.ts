@@ -233,7 +233,7 @@ describe('winner publication and entry check in Chromium', () => {
     // Opened before the draw: no alert yet (the page would never show it had it opened on a drawn draw).
     expect(await alert.count()).toBe(0);
     expect((await agent.get('/api/draw/get/').query({ id }).expect(200)).body.state).toBe('scheduled');
-    await alert.waitFor({ timeout: 45_000 });
+    await alert.waitFor();
     await alert.getByText('The example rows have been replaced by the real winners.').waitFor();
     const winners = (await agent.get('/api/draw/get/').query({ id }).expect(200)).body.prizes[0].winners as { entryNumber: number }[];
     expect(winners.length).toBeGreaterThan(0);
@@ -279,7 +279,7 @@ describe('winner publication and entry check in Chromium', () => {
     await stranger.page.screenshot({ path: `${SHOTS}/entry-check-preview-stranger.png` });
     await page.getByRole('button', { name: 'Enable the entry check' }).click();
     // The page asks again after 10 s, then every 2.5 s, until the job is done.
-    await page.getByText('File processed successfully.').waitFor({ timeout: 30_000 });
+    await page.getByText('File processed successfully.').waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     const entrant = await chromium.newPage({ width: 360, height: 740 });
