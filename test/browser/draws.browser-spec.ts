@@ -221,7 +221,7 @@ describe('draw pages in Chromium: list, detail, actions, scrutineer, downloads, 
   it('opens the winners modal by itself, main prize last, when a watched draw is drawn while screen sharing', async () => {
     const { page, context } = await chromium.newPage();
     const { agent } = await customerInBrowser(t, context, base);
-    const id = await submitDraw(agent, { secondsAhead: 8, overrides: { name: 'Golf announced' } });
+    const id = await submitDraw(agent, { secondsAhead: 12, overrides: { name: 'Golf announced' } });
     // Screen-share mode on with its defaults: winner announcement on, prizes in reverse order.
     await context.addCookies([{ name: 'screenshare', value: encodeURIComponent(JSON.stringify({ enabled: true })), url: base, sameSite: 'Strict' }]);
     await page.goto(detailUrl(id));
@@ -236,7 +236,7 @@ describe('draw pages in Chromium: list, detail, actions, scrutineer, downloads, 
     // Not without screen sharing: the page shows the winners, no modal.
     const plain = await chromium.newPage();
     const other = await customerInBrowser(t, plain.context, base);
-    const second = await submitDraw(other.agent, { secondsAhead: 8, overrides: { name: 'Hotel quiet' } });
+    const second = await submitDraw(other.agent, { secondsAhead: 12, overrides: { name: 'Hotel quiet' } });
     await plain.page.goto(detailUrl(second));
     await plain.page.getByTestId('countdown').waitFor();
     await plain.page.getByRole('heading', { name: 'Prizes and winners' }).waitFor();
