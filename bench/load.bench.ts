@@ -75,7 +75,7 @@ async function hammerOnly(base: string, load: Load, duration: number, connection
       },
     ],
   });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${load.path}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${load.path}: ${result.non2xx} non-2xx answers and ${result.errors} errors (${result.timeouts} timeouts) under load`);
   return result;
 }
 
@@ -258,7 +258,7 @@ const suite: BenchSuite = {
       const wanted = (route: string) => !only || only === route;
       // Warm-up: JIT, connection pools, PostgreSQL's caches.
       for (const [route, load] of Object.entries(loads)) if (route === 'bare' || wanted(route)) await hammer(base, load, 2);
-      if (wanted('public')) for (const load of Object.values(publicLoads)) await hammer(base, { path: load.path, headers: BROWSER_ENCODING }, 1);
+      if (wanted('public')) for (const load of Object.values(publicLoads)) await hammer(base, { path: load.path, headers: BROWSER_ENCODING }, 2);
 
       const bare = await hammer(base, loads.bare);
       const ratio = (result: autocannon.Result) => round(result.requests.average / bare.requests.average, 3);
