@@ -9,7 +9,7 @@ describe('public answers', () => {
     expect(cacheControlOf(drawCachePolicy({ state: 'drawn', scheduleDate: at(-3600) }, now, settings))).toBe('public, max-age=60, stale-while-revalidate=300');
     expect(cacheControlOf(drawCachePolicy({ state: 'scheduled', scheduleDate: at(3600) }, now, settings))).toBe('public, max-age=60');
     expect(cacheControlOf(drawCachePolicy({ state: 'scheduled', scheduleDate: at(12.5) }, now, settings))).toBe('public, max-age=12');
-    expect(cacheControlOf(drawCachePolicy({ state: 'scheduled', scheduleDate: at(-1) }, now, settings))).toBe('public, no-cache');
+    expect(cacheControlOf(drawCachePolicy({ state: 'scheduled', scheduleDate: at(-1) }, now, settings))).toBe('no-cache');
     expect(cacheControlOf({ shared: false })).toBe('private, no-cache');
   });
 

@@ -42,7 +42,8 @@ export const PRIVATE_ANSWER: CachePolicy = { shared: false };
 
 export function cacheControlOf(policy: CachePolicy): string {
   if (!policy.shared) return 'private, no-cache';
-  if (policy.maxAgeSeconds <= 0) return 'public, no-cache';
+  // Any cache may keep it but must ask every time (a 304 when unchanged).
+  if (policy.maxAgeSeconds <= 0) return 'no-cache';
   return `public, max-age=${policy.maxAgeSeconds}${policy.staleSeconds > 0 ? `, stale-while-revalidate=${policy.staleSeconds}` : ''}`;
 }
 
