@@ -75,7 +75,9 @@ async function hammerOnly(base: string, load: Load, duration: number, connection
       },
     ],
   });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${load.path}: ${result.non2xx} non-2xx answers and ${result.errors} errors (${result.timeouts} timeouts) under load`);
+  // A timeout (no answer in 10 s) is counted, not fatal: on a machine shared with other work the process can be held
+  // that long; the figure reports them beside the load average. Any other error or a non-2xx answer is a failure.
+  if (result.non2xx > 0 || result.errors > result.timeouts) throw new Error(`${load.path}: ${result.non2xx} non-2xx answers and ${result.errors} errors (${result.timeouts} timeouts) under load`);
   return result;
 }
 
@@ -92,6 +94,7 @@ function figure(name: string, result: Measured, extra: Record<string, unknown> =
     connections,
     durationSeconds: result.duration,
     serverCpuMsPerRequest: result.serverCpuMsPerRequest,
+    timeouts: result.timeouts,
     // The machine's 1-minute load average when the run ended: figures from a shared, busy machine are not comparable.
     loadAverage: round(loadavg()[0], 1),
     ...extra,
@@ -258,7 +261,16 @@ const suite: BenchSuite = {
       const wanted = (route: string) => !only || only === route;
       // Warm-up: JIT, connection pools, PostgreSQL's caches.
       for (const [route, load] of Object.entries(loads)) if (route === 'bare' || wanted(route)) await hammer(base, load, 2);
-      if (wanted('public')) for (const load of Object.values(publicLoads)) await hammer(base, { path: load.path, headers: BROWSER_ENCODING }, 2);
+      if (wanted('public')) {
+        // Each made once (a PDF rendered, the page renderer loaded) before any load: on a busy machine a first PDF
+        // can hold the process longer than autocannon's 10 s timeout.
+        for (const load of Object.values(publicLoads)) {
+          const response = await fetch(base + load.path, { headers: BROWSER_ENCODING });
+          if (!response.ok) throw new Error(`${load.path} answered ${response.status}`);
+          await response.arrayBuffer();
+        }
+        for (const load of Object.values(publicLoads)) await hammer(base, { path: load.path, headers: BROWSER_ENCODING }, 2);
+      }
 
       const bare = await hammer(base, loads.bare);
       const ratio = (result: autocannon.Result) => round(result.requests.average / bare.requests.average, 3);
