@@ -2,6 +2,9 @@
 // measured with autocannon at 50 connections: the bare version route, a session-authenticated draw detail, the draw
 // list of a customer with 10,000 draws, and the generator. Each with requests per second and latency percentiles;
 // the authenticated routes also as a ratio to the bare route of the same run.
+// Issue 26: a drawn draw's public pages and data (certificate page and its w/e/x variants, certificate data and PDF,
+// published winners, public entry check, lookup page), each as browsers send it (Accept-Encoding: br) and without
+// encoding, as a ratio to the bare route of the same run; and an entrant's own entry check.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
@@ -13,6 +16,9 @@ import { ensureDatabase, findFreePort, startEmbeddedPostgres } from '../src/plat
 import { BenchClient, type BenchFigure, type BenchSuite, round } from './bench-kit.js';
 
 const CONNECTIONS = 50;
+/** Rows of the bench's uploaded entries file (name, e-mail, tickets, member id): a demo draw takes up to 1,000 tickets. */
+const UPLOAD_ROWS = 400;
+const BROWSER_ENCODING = { 'accept-encoding': 'br' };
 const DURATION_SECONDS = 10;
 const DRAWS = 10_000;
 
@@ -69,7 +75,9 @@ async function hammerOnly(base: string, load: Load, duration: number, connection
       },
     ],
   });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${load.path}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
+  // A timeout (no answer in 10 s) is counted, not fatal: on a machine shared with other work the process can be held
+  // that long; the figure reports them beside the load average. Any other error or a non-2xx answer is a failure.
+  if (result.non2xx > 0 || result.errors > result.timeouts) throw new Error(`${load.path}: ${result.non2xx} non-2xx answers and ${result.errors} errors (${result.timeouts} timeouts) under load`);
   return result;
 }
 
@@ -86,6 +94,7 @@ function figure(name: string, result: Measured, extra: Record<string, unknown> =
     connections,
     durationSeconds: result.duration,
     serverCpuMsPerRequest: result.serverCpuMsPerRequest,
+    timeouts: result.timeouts,
     // The machine's 1-minute load average when the run ended: figures from a shared, busy machine are not comparable.
     loadAverage: round(loadavg()[0], 1),
     ...extra,
@@ -128,6 +137,42 @@ async function cloneDraws(databaseUrl: string, id: string, count: number): Promi
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A drawn upload draw of the owner with its winners published now and an entry check on its member id column,
+ * processed: every public page of a draw has something to show.
+ */
+async function publicPagesDraw(owner: BenchClient): Promise<{ id: string; shortCode: string }> {
+  const clientSession = 'load-bench-public-pages';
+  const rows = Array.from({ length: UPLOAD_ROWS }, (_, i) => `Entrant ${i},entrant${i}@example.com,${1 + (i % 3)},M-${i}`);
+  const form = new FormData();
+  form.append('clientSession', clientSession);
+  form.append('file', new Blob([['Name,Email,Tickets,Member', ...rows].join('\r\n')]), 'entries.csv');
+  const { serverFileName } = await owner.call<{ serverFileName: string }>('/api/Upload', form);
+  const id = await owner.call<string>('/api/draw/submitdraw/', {
+    name: 'Load bench winners',
+    organisation: 'Bench Pty Ltd',
+    entryMethod: 'uploadAdvanced',
+    fileName: serverFileName,
+    headerRowsIncluded: true,
+    entryCountColumn: 2,
+    clientSession,
+    prizes: [{ description: 'Bike', quantity: 10, reserves: 2 }],
+    paymentOption: 4,
+    scheduleOption: 0,
+    scheduleTimezone: 'Australia/Sydney',
+  });
+  const { shortCode } = await owner.call<{ shortCode: string }>(`/api/draw/get/?id=${id}&clientSession=${clientSession}`);
+  await owner.call('/api/draw/publish/', { id, clientSession, published: true, columns: [0, 3], names: ['Winner', 'Member'], prizes: [0], truncated: true, upperCase: false, entries: true });
+  await owner.call('/api/draw/entryCheckSetup/', { drawId: id, clientSession, columnIdx: 3, columnName: 'Member id', showEntriesCount: true });
+  for (let tries = 0; ; tries++) {
+    const { entryCheck } = await owner.call<{ entryCheck: { state: string } }>(`/api/draw/getEntryCheck/?id=${id}&clientSession=${clientSession}`);
+    if (entryCheck.state === 'processed') break;
+    if (entryCheck.state !== 'processing' || tries > 600) throw new Error(`The entry check is ${entryCheck.state}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return { id, shortCode };
 }
 
 async function waitForReady(base: string, exited: Promise<unknown>): Promise<void> {
@@ -186,6 +231,8 @@ const suite: BenchSuite = {
       const listed = await owner.call<{ total: number; draws: unknown[] }>('/api/draw/getAll?page=1&count=25');
       if (listed.total !== DRAWS || listed.draws.length !== 25) throw new Error(`The owner lists ${listed.total} draws, ${listed.draws.length} on the page`);
       const session = { cookie: owner.cookie };
+      const publicDraw = await publicPagesDraw(owner);
+
 
       const loads: Record<string, Load> = {
         bare: { path: '/api/version/get' },
@@ -198,11 +245,32 @@ const suite: BenchSuite = {
           freshAddress: true,
         },
       };
-      // LOAD_ONLY=<route> (detail, list, generator) measures the bare route and that one (to profile a route alone).
+      const publicLoads: Record<string, { name: string; path: string; method?: 'POST'; body?: string }> = {
+        certificatePage: { name: 'GET /cert/{code}/ (certificate page)', path: `/cert/${publicDraw.shortCode}/` },
+        winnersPage: { name: 'GET /cert/{code}w/ (winners page)', path: `/cert/${publicDraw.shortCode}w/` },
+        entryCheckPage: { name: 'GET /cert/{code}e/ (entry check page)', path: `/cert/${publicDraw.shortCode}e/` },
+        certificateXPage: { name: 'GET /cert/{code}x/ (certificate page without winners)', path: `/cert/${publicDraw.shortCode}x/` },
+        certificateData: { name: 'GET /api/certificate/{code} (certificate data)', path: `/api/certificate/${publicDraw.shortCode}` },
+        certificatePdf: { name: 'GET /download/certificate/{id} (certificate PDF)', path: `/download/certificate/${publicDraw.id}` },
+        publicWinners: { name: 'GET /api/draw/getPublicWinners (published winners)', path: `/api/draw/getPublicWinners?shortCode=${publicDraw.shortCode}` },
+        publicEntryCheck: { name: 'GET /api/draw/getPublicEntryCheck (entry check page data)', path: `/api/draw/getPublicEntryCheck?shortCode=${publicDraw.shortCode}` },
+        lookupPage: { name: 'GET /lookup/?id={display id} (lookup by id page)', path: `/lookup/?id=${publicDraw.id.slice(-12)}` },
+      };
+      // LOAD_ONLY=<route> (detail, list, generator, public) measures the bare route and that one (to profile a route alone).
       const only = process.env.LOAD_ONLY;
       const wanted = (route: string) => !only || only === route;
       // Warm-up: JIT, connection pools, PostgreSQL's caches.
       for (const [route, load] of Object.entries(loads)) if (route === 'bare' || wanted(route)) await hammer(base, load, 2);
+      if (wanted('public')) {
+        // Each made once (a PDF rendered, the page renderer loaded) before any load: on a busy machine a first PDF
+        // can hold the process longer than autocannon's 10 s timeout.
+        for (const load of Object.values(publicLoads)) {
+          const response = await fetch(base + load.path, { headers: BROWSER_ENCODING });
+          if (!response.ok) throw new Error(`${load.path} answered ${response.status}`);
+          await response.arrayBuffer();
+        }
+        for (const load of Object.values(publicLoads)) await hammer(base, { path: load.path, headers: BROWSER_ENCODING }, 2);
+      }
 
       const bare = await hammer(base, loads.bare);
       const ratio = (result: autocannon.Result) => round(result.requests.average / bare.requests.average, 3);
@@ -212,8 +280,8 @@ const suite: BenchSuite = {
         figures.push(
           figure('GET /api/draw/get (session-authenticated draw detail)', detail, {
             ratioToBare: ratio(detail),
-            target: 'at least 0.5 of the bare route, p99 under 25 ms',
-            met: ratio(detail) >= 0.5 && detail.latency.p99 < 25,
+            target: 'at least 0.35 of the bare route (issue 26; issue 14 asked 0.5 and p99 under 25 ms)',
+            met: ratio(detail) >= 0.35,
           }),
         );
       }
@@ -229,6 +297,23 @@ const suite: BenchSuite = {
           }),
           figure(`GET /api/draw/getAll (page of 25 of ${DRAWS.toLocaleString('en')} draws, one connection)`, listAlone, { target: 'p50 under 20 ms', met: listAlone.latency.p50 < 20 }, 1),
         );
+      }
+      if (wanted('public')) {
+        for (const load of Object.values(publicLoads)) {
+          for (const [how, headers] of [['Accept-Encoding: br', BROWSER_ENCODING], ['no Accept-Encoding', {}]] as const) {
+            const result = await hammer(base, { path: load.path, headers });
+            figures.push(figure(`${load.name}, ${how}`, result, { ratioToBare: ratio(result), target: 'at least 0.5 of the bare route', met: ratio(result) >= 0.5 }));
+          }
+        }
+        // An entrant's own check: one indexed lookup of the value's keyed digest (each request from a new address, as
+        // the check allows 20 per address per 10 minutes).
+        const check = await hammer(base, {
+          path: '/api/draw/checkEntry',
+          method: 'POST',
+          body: JSON.stringify({ shortCode: publicDraw.shortCode, value: 'M-17' }),
+          freshAddress: true,
+        });
+        figures.push(figure('POST /api/draw/checkEntry (an entrant checks a value, a new visitor each)', check, { ratioToBare: ratio(check), target: 'p99 under 20 ms', met: check.latency.p99 < 20 }));
       }
       if (wanted('generator')) figures.push(figure('POST /api/tools/GenerateRandomNumbers (100 numbers, a new visitor each)', await hammer(base, loads.generator)));
       return figures;

@@ -61,6 +61,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     certificates: app.get<PublicCertificateReader>(PUBLIC_CERTIFICATE_READER),
     // A third-party service that counts or greets every visit needs the app running from the page's load.
     startAtLoad: Boolean(environment.ANALYTICS_ID || environment.CHAT_WIDGET_URL),
+    publicCache: { maxAgeSeconds: environment.PUBLIC_CACHE_MAX_AGE_SECONDS, staleSeconds: environment.PUBLIC_CACHE_STALE_SECONDS },
   });
   if (!clientFallback) new Logger('Client').warn(`No client build in ${environment.CLIENT_DIST_DIR}: run npm run build:client`);
   app.useGlobalFilters(new ErrorEnvelopeFilter(clientFallback));

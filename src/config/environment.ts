@@ -230,6 +230,23 @@ export class Environment {
   @Matches(/^.{32,}$/, { message: 'ENTRY_CHECK_SECRET must be at least 32 characters' })
   ENTRY_CHECK_SECRET?: string;
 
+  /**
+   * How long a shared cache (a CDN, a reverse proxy) may serve a drawn draw's public pages and data without asking
+   * again (Cache-Control max-age): the most a branding or publication change can take to show there (issue 26).
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  PUBLIC_CACHE_MAX_AGE_SECONDS = 60;
+
+  /** How long after that a shared cache may still serve its copy while it asks again (stale-while-revalidate). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(86_400)
+  PUBLIC_CACHE_STALE_SECONDS = 300;
+
   /** The address of the site as visitors reach it, for links in e-mails. Defaults to http://localhost:PORT. */
   @IsOptional()
   @Matches(/^https?:\/\/[^\s/]+(:\d+)?$/, { message: 'PUBLIC_URL must be an http(s) origin without a path, e.g. https://fairdraw.com' })

@@ -9,6 +9,7 @@ import { DrawsModule } from '../draws/draws.module.js';
 import { UploadsModule } from '../uploads/uploads.module.js';
 import { EntryCheckController } from './api/entry-check.controller.js';
 import { PublicationController } from './api/publication.controller.js';
+import { PublicPublicationAnswers } from './api/public-publication-answers.js';
 import { DrawColumnsService } from './application/draw-columns.service.js';
 import { EntryCheckProcessingService } from './application/entry-check-processing.service.js';
 import { EntryCheckService } from './application/entry-check.service.js';
@@ -41,6 +42,7 @@ async function entryCheckSecret(config: ConfigService<Environment, true>): Promi
   controllers: [PublicationController, EntryCheckController],
   providers: [
     DrawColumnsService,
+    PublicPublicationAnswers,
     PublicationService,
     PublicationScheduleService,
     EntryCheckService,

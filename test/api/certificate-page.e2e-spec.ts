@@ -35,8 +35,9 @@ describe('the public certificate page rendered on the server', () => {
   it('holds the winners, the certificate as the API answers it, and its own title and description', async () => {
     const page = await get(`/cert/${drawn.shortCode}/`).expect(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
-    expect(page.headers['cache-control']).toBe('no-cache');
-    expect(page.headers.vary).toBe('Accept-Encoding, Cookie');
+    // Anyone's, kept by shared caches (issue 26; public-answers.e2e-spec.ts): the page sent without cookies.
+    expect(page.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+    expect(page.headers.vary).toBe('Accept-Encoding');
     expect(page.text).toContain('<div id="root" data-prerendered>');
     const [first, second] = drawn.certificate.prizes;
     expect(page.text).toContain(`Winners: ${first.winners.join(', ')}; reserves: ${first.reserveWinners.join(', ')}`);

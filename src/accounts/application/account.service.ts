@@ -51,6 +51,15 @@ export class AccountService {
     return this.users.findById(id);
   }
 
+  /**
+   * The user a session names: as read in the session's own statement when it was (row: null for a user who no longer
+   * exists), else from the database now.
+   */
+  sessionUser(id: string, row: Record<string, unknown> | null | undefined): Promise<User | null> {
+    if (row === undefined) return this.users.findById(id);
+    return Promise.resolve(row && this.users.fromRow(row));
+  }
+
   async emailExists(email: string, address: string): Promise<boolean> {
     await this.limits.emailChecksPerAddress.consume(address);
     return (await this.users.findByEmail(normaliseEmail(email))) !== null;

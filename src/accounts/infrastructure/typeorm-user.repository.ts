@@ -16,9 +16,12 @@ export class TypeormUserRepository implements UserRepository {
   }
 
   async findById(id: string): Promise<User | null> {
-    // Every session-authenticated request reads its user: one prepared statement, without the query builder's work.
     const [raw] = await preparedQuery<Record<string, unknown>>(this.users.manager.connection, 'user_by_id', this.userById, [id]);
-    if (!raw) return null;
+    return raw ? this.fromRow(raw) : null;
+  }
+
+  fromRow(raw: Record<string, unknown>): User {
+    // The columns as the driver gives them, or as row_to_json does (timestamps as text): hydrated as TypeORM would.
     const row = this.users.metadata.create() as UserOrmEntity;
     const driver = this.users.manager.connection.driver;
     for (const column of this.users.metadata.columns) column.setEntityValue(row, driver.prepareHydratedValue(raw[column.databaseName], column));

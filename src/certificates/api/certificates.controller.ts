@@ -1,12 +1,11 @@
 import { createReadStream } from 'node:fs';
-import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
+import { Controller, Get, NotFoundException, Param, Req, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
-import { BrandingService } from '../application/branding.service.js';
-import { CertificateFactsService } from '../application/certificate-facts.service.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendPublicAnswer } from '../../platform/http/public-answers.js';
 import { FONT_FILES, fontPath } from '../application/certificate-fonts.js';
 import { CertificateResponseDto, PublicBrandingDto } from './dto/certificate.response.dto.js';
-import { PublicCertificates, SHORT_CODE } from './public-certificates.js';
+import { PublicCertificates } from './public-certificates.js';
 
 const NOT_FOUND = 'Draw not found.';
 
@@ -14,11 +13,7 @@ const NOT_FOUND = 'Draw not found.';
 @ApiTags('certificate')
 @Controller('api/certificate')
 export class CertificatesController {
-  constructor(
-    private readonly facts: CertificateFactsService,
-    private readonly branding: BrandingService,
-    private readonly certificates: PublicCertificates,
-  ) {}
+  constructor(private readonly certificates: PublicCertificates) {}
 
   @Get('font/:font')
   @ApiExcludeEndpoint()
@@ -35,19 +30,18 @@ export class CertificatesController {
     description: 'No entrant data. This JSON document is what `npm run verify -- --draw-json` reads.',
   })
   @ApiOkResponse({ type: CertificateResponseDto })
-  async get(@Param('shortCode') shortCode: string): Promise<CertificateResponseDto> {
-    const certificate = await this.certificates.byShortCode(shortCode);
-    if (!certificate) throw new NotFoundException({ message: NOT_FOUND });
-    return certificate;
+  async get(@Param('shortCode') shortCode: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const current = await this.certificates.current(shortCode);
+    if (!current) throw new NotFoundException({ message: NOT_FOUND });
+    await sendPublicAnswer(request, reply, current.answer, current.policy);
   }
 
   @Get(':shortCode/branding')
   @ApiOperation({ operationId: 'getPublicBranding', summary: 'The branding of a draw for its public pages (certificate, published winners, entry check)' })
   @ApiOkResponse({ type: PublicBrandingDto })
-  async publicBranding(@Param('shortCode') shortCode: string): Promise<PublicBrandingDto> {
-    if (!SHORT_CODE.test(shortCode)) throw new NotFoundException({ message: NOT_FOUND });
-    const draw = await this.facts.drawByShortCode(shortCode);
-    if (!draw) throw new NotFoundException({ message: NOT_FOUND });
-    return PublicBrandingDto.from(draw.id, draw.shortCode, await this.branding.brandingOf(draw.id));
+  async publicBranding(@Param('shortCode') shortCode: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const current = await this.certificates.currentBranding(shortCode);
+    if (!current) throw new NotFoundException({ message: NOT_FOUND });
+    await sendPublicAnswer(request, reply, current.answer, current.policy);
   }
 }

@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { Environment } from '../../config/environment.js';
+import { DrawQueryService } from '../../draws/application/draw-query.service.js';
+import { CLOCK, type Clock } from '../../platform/clock/clock.js';
+import { drawCachePolicy, type PublicAnswer, publicAnswer, type PublicCacheSettings, publicCacheSettings, VersionedCache } from '../../platform/http/public-answers.js';
 import { type DownloadCaller, DownloadRegistry } from '../../platform/downloads/downloads.js';
 import { UUID_PATTERN } from '../../platform/http/patterns.js';
 import { FILE_STORAGE, type FileStorage } from '../../platform/storage/file-storage.port.js';
@@ -10,6 +15,9 @@ import { certificateKeys } from './certificate-keys.js';
 import { CERTIFICATE_LAYOUT_VERSION, renderCertificatePdf } from './certificate-pdf.js';
 import { readStoredFile, writeStoredFile } from '../../platform/storage/stored-files.js';
 
+/** How many draws' public PDFs (some 50-200 kB each) a process keeps. */
+const PUBLIC_PDFS_KEPT = 200;
+
 export type CertificateKind = 'certificate' | 'certificatewinners';
 
 /**
@@ -19,16 +27,43 @@ export type CertificateKind = 'certificate' | 'certificatewinners';
  */
 @Injectable()
 export class CertificateService implements OnModuleInit {
+  /** The public PDFs (no winners) last asked for, by draw, for the draw's public version (issue 26). */
+  private readonly publicPdfs = new VersionedCache<{ fileName: string; answer: PublicAnswer } | null>(PUBLIC_PDFS_KEPT);
+  private readonly settings: PublicCacheSettings;
+
   constructor(
     private readonly facts: CertificateFactsService,
     private readonly branding: BrandingService,
     private readonly downloads: DownloadRegistry,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
-  ) {}
+    private readonly draws: DrawQueryService,
+    @Inject(CLOCK) private readonly clock: Clock,
+    config: ConfigService<Environment, true>,
+  ) {
+    this.settings = publicCacheSettings(config);
+  }
 
   onModuleInit(): void {
-    this.downloads.register({ kind: 'certificate', open: (id, caller) => this.download(id, caller, 'certificate') });
+    this.downloads.register({ kind: 'certificate', open: (id) => this.publicDownload(id) });
     this.downloads.register({ kind: 'certificatewinners', open: (id, caller) => this.download(id, caller, 'certificatewinners') });
+  }
+
+  /** The certificate without winners: anyone's with the draw id, so one answer per version for everyone. */
+  private async publicDownload(id: string) {
+    const version = UUID_PATTERN.test(id) ? await this.draws.publicVersion({ id }) : null;
+    if (!version || version.state !== 'drawn') return null;
+    const made = await this.publicPdfs.get(
+      id,
+      version.version,
+      async () => {
+        const file = await this.download(id, undefined, 'certificate');
+        return file && { fileName: file.fileName, answer: publicAnswer(file.body, file.contentType, false) };
+      },
+      (value) => value !== null,
+    );
+    if (!made) return null;
+    const { fileName, answer } = made;
+    return { fileName, contentType: answer.contentType, body: answer.body, shared: { answer, policy: drawCachePolicy(version, this.clock.now(), this.settings) } };
   }
 
   private async download(id: string, caller: DownloadCaller | undefined, kind: CertificateKind) {

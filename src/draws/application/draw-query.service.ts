@@ -2,7 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DRAW_REPOSITORY } from '../draws.tokens.js';
 import { type Scrutineer, testKeyRefusal } from '../domain/draw-actions.js';
 import type { Draw, Winner } from '../domain/draw.js';
-import type { DrawRepository } from './ports/draw.repository.port.js';
+import type { DrawPublicVersion, DrawRepository } from './ports/draw.repository.port.js';
+
+export type { DrawPublicVersion };
 
 /** Winners (and reserves) of each prize in the draw's answer; all of them are in the results download. */
 export const WINNERS_SHOWN_PER_PRIZE = 1_000;
@@ -47,6 +49,11 @@ export class DrawQueryService {
     const id = 'id' in ref ? ref.id : (await this.draws.findByShortCode(ref.shortCode))?.id;
     const view = id ? await this.draws.findView(id, WINNERS_SHOWN_PER_PRIZE) : null;
     return view && view.draw.state !== 'draft' ? view : null;
+  }
+
+  /** The draw's public version (no drafts): one indexed read, which the public pages' caches are keyed by. */
+  publicVersion(ref: { id: string } | { shortCode: string }): Promise<DrawPublicVersion | null> {
+    return this.draws.publicVersion(ref);
   }
 
   /** For the modules that change a draw for its owner: why this viewer may not (a test API key on a live draw), or null. */

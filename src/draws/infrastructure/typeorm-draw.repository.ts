@@ -5,7 +5,7 @@ import { type DataSource, type EntityManager, LessThan, QueryFailedError, type R
 import { CopyBinaryWriter, uuidBytes } from '../../platform/database/copy-binary.js';
 import { copyRows } from '../../platform/database/copy-rows.js';
 import { columnList, preparedQuery } from '../../platform/database/prepared-query.js';
-import { DuplicateSubmissionError, type DrawListQuery, type DrawnWinners, type DrawRepository, type LockedDraw, type NewDraw } from '../application/ports/draw.repository.port.js';
+import { DuplicateSubmissionError, type DrawListQuery, type DrawPublicVersion, type DrawnWinners, type DrawRepository, type LockedDraw, type NewDraw } from '../application/ports/draw.repository.port.js';
 import type { Scrutineer } from '../domain/draw-actions.js';
 import type { Draw, Winner } from '../domain/draw.js';
 import { DrawMapper } from './draw.mapper.js';
@@ -103,6 +103,19 @@ export class TypeormDrawRepository implements DrawRepository {
     const entity = metadata.create() as T;
     for (const column of metadata.columns) column.setEntityValue(entity, this.dataSource.driver.prepareHydratedValue(raw[column.databaseName], column));
     return entity;
+  }
+
+  async publicVersion(ref: { id: string } | { shortCode: string }): Promise<DrawPublicVersion | null> {
+    // One indexed row, prepared: every public page view reads it before answering from the processes' caches.
+    const byId = 'id' in ref;
+    const rows = await preparedQuery<{ id: string; short_code: string; public_version: string; state: Draw['state']; schedule_date: Date }>(
+      this.dataSource,
+      byId ? 'draw_public_version_by_id' : 'draw_public_version_by_short_code',
+      `SELECT id, short_code, public_version, state, schedule_date FROM draw WHERE ${byId ? 'id = $1' : 'short_code = $1'} AND state <> 'draft' LIMIT 1`,
+      [byId ? ref.id : ref.shortCode],
+    );
+    const row = rows[0];
+    return row ? { id: row.id, shortCode: row.short_code, version: row.public_version, state: row.state, scheduleDate: row.schedule_date } : null;
   }
 
   async findByShortCode(shortCode: string): Promise<Draw | null> {

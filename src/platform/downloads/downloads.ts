@@ -2,11 +2,14 @@ import { Controller, Get, Global, Injectable, Module, NotFoundException, Param, 
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
+import { type CachePolicy, type PublicAnswer, sendPublicAnswer } from '../http/public-answers.js';
 
 export interface DownloadFile {
   fileName: string;
   contentType: string;
   body: Readable | Buffer;
+  /** A file anyone may have, the same for everyone (a certificate without winners): sent with its ETag and policy. */
+  shared?: { answer: PublicAnswer; policy: CachePolicy };
 }
 
 /** Who asks for a download, as the authentication guard found them (undefined for a visitor). */
@@ -50,12 +53,14 @@ export class DownloadsController {
     const file = provider ? await provider.open(id, request.user) : null;
     if (!file) throw new NotFoundException({ message: NOT_FOUND });
     const asciiName = file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-    await reply
-      .header('Content-Type', file.contentType)
+    void reply
       .header('Content-Disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-      .header('Cache-Control', 'private, no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(file.body);
+      .header('X-Content-Type-Options', 'nosniff');
+    if (file.shared) {
+      await sendPublicAnswer(request, reply, file.shared.answer, file.shared.policy);
+      return;
+    }
+    await reply.header('Content-Type', file.contentType).header('Cache-Control', 'private, no-store').send(file.body);
   }
 }
 

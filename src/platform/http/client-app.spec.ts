@@ -1,4 +1,5 @@
-import { preferredEncoding, prerenderedPageApplies } from './client-app.js';
+import { prerenderedPageApplies } from './client-app.js';
+import { preferredEncoding } from './public-answers.js';
 
 describe('prerendered pages', () => {
   const domains = ['fairdraw.com', 'fairdraw.com.au'];

@@ -3,11 +3,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type CachePolicy, type PublicAnswer, type PublicCacheSettings, PRIVATE_ANSWER, publicAnswer, sendPublicAnswer, VersionedCache } from './public-answers.js';
 import { SESSION_COOKIE_NAME } from './sessions.js';
 
 const COUNTRY_PREFIX = /^\/(au|ca|nz|uk|us)(?=\/|$)/;
@@ -64,8 +64,11 @@ interface Renderer {
   renderCertificatePage(template: string, path: string, certificate: unknown): Promise<string>;
 }
 
-/** The public certificate of a short code as GET /api/certificate/{shortCode} answers it, or null where that answers 404. */
-export type PublicCertificateReader = (shortCode: string) => Promise<object | null>;
+/**
+ * The public certificate of a short code as GET /api/certificate/{shortCode} answers it (its answer, the policy shared
+ * caches keep it by, and the draw's id and public version it was made from), or null where that answers 404.
+ */
+export type PublicCertificateReader = (shortCode: string) => Promise<{ answer: PublicAnswer; policy: CachePolicy; tag: string } | null>;
 /** The injection token of the PublicCertificateReader (provided by the certificates module). */
 export const PUBLIC_CERTIFICATE_READER = Symbol('PublicCertificateReader');
 
@@ -119,6 +122,8 @@ export interface ClientAppOptions {
   certificates?: PublicCertificateReader;
   /** The app starts with a prerendered page's load rather than at the visitor's first input. */
   startAtLoad?: boolean;
+  /** How long shared caches may keep a draw's public pages (issue 26); without it they revalidate every use. */
+  publicCache?: PublicCacheSettings;
 }
 
 /**
@@ -129,7 +134,7 @@ export interface ClientAppOptions {
 export async function serveClientApp(
   app: NestFastifyApplication,
   distDir: string,
-  { allowedHostnames = '', certificates, startAtLoad = false }: ClientAppOptions = {},
+  { allowedHostnames = '', certificates, startAtLoad = false, publicCache }: ClientAppOptions = {},
 ): Promise<ClientFallback | undefined> {
   const root = resolve(distDir);
   if (!existsSync(join(root, 'index.html'))) return undefined;
@@ -155,29 +160,31 @@ export async function serveClientApp(
   const rendererFile = join(root, RENDERER_FILE);
   // Loaded on the first certificate page, not at start: most processes' first requests are for other pages.
   let renderer: Promise<Renderer> | undefined;
-  // The last pages rendered, by path, with the certificate each was rendered from: a page shared widely is rendered
-  // once (a rendering costs 10-50 ms of CPU) and compressed once per encoding, and again as soon as its certificate
-  // (its branding) changes.
-  const renderedPages = new Map<string, { json: string; page: RenderedPage }>();
-  const renderCertificatePage = async (path: string, shortCode: string): Promise<RenderedPage | null> => {
-    const certificate = await certificates!(shortCode);
-    if (!certificate) return null;
-    // The certificate as the API's JSON carries it (dates as strings, no undefined): what the browser would fetch.
-    const json = JSON.stringify(certificate);
-    // A draw with many winners would carry them twice, as text and as data: its plain page fetches them once.
-    if (json.length > RENDERED_CERTIFICATE_MAX_CHARS) return null;
-    const kept = renderedPages.get(path);
-    renderedPages.delete(path);
-    if (kept?.json === json) {
-      renderedPages.set(path, kept);
-      return kept.page;
+  // The pages rendered, by path, each with the draw's public version it was rendered from (issue 26): a page shared
+  // widely is rendered once (10-50 ms of CPU) and compressed once per encoding, and again once its version changes.
+  const renderedPages = new VersionedCache<PublicAnswer | null>(RENDERED_PAGES_KEPT);
+  const renderCertificatePage = async (path: string, shortCode: string): Promise<{ page: PublicAnswer; policy: CachePolicy } | null> => {
+    const current = await certificates!(shortCode);
+    if (!current) return null;
+    const page = await renderedPages.get(path, current.tag, async () => {
+      // A draw with many winners would carry them twice, as text and as data: its plain page fetches them once.
+      if (current.answer.body.length > RENDERED_CERTIFICATE_MAX_CHARS) return null;
+      renderer ??= import(pathToFileURL(rendererFile).href) as Promise<Renderer>;
+      // The certificate as the API's JSON carries it (dates as strings, no undefined): what the browser would fetch.
+      const html = await (await renderer).renderCertificatePage(certificateTemplate!, path, JSON.parse(current.answer.body.toString('utf8')));
+      return publicAnswer(html, HTML);
+    });
+    return page && { page, policy: current.policy };
+  };
+  // The plain page by what its head adds (the route's links, a certificate's preload): made and compressed once each.
+  const plainPages = new Map<string, PublicAnswer>();
+  const plainPage = (head: string): PublicAnswer => {
+    let page = plainPages.get(head);
+    if (!page) {
+      page = publicAnswer(indexHtml.replace('</head>', `${head}</head>`), HTML);
+      plainPages.set(head, page);
+      if (plainPages.size > PLAIN_PAGES_KEPT) plainPages.delete(plainPages.keys().next().value!);
     }
-    renderer ??= import(pathToFileURL(rendererFile).href) as Promise<Renderer>;
-    const html = await (await renderer).renderCertificatePage(certificateTemplate!, path, JSON.parse(json));
-    const page: RenderedPage = { identity: html };
-    renderedPages.set(path, { json, page });
-    // A Map iterates in insertion order and a page is moved to the end when used: the first is the least recently used.
-    if (renderedPages.size > RENDERED_PAGES_KEPT) renderedPages.delete(renderedPages.keys().next().value!);
     return page;
   };
   const logger = new Logger('Client');
@@ -191,94 +198,84 @@ export async function serveClientApp(
       res.header('Cache-Control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  const revalidated: CachePolicy = { shared: true, maxAgeSeconds: 0, staleSeconds: 0 };
+  const shared: CachePolicy = publicCache ? { shared: true, ...publicCache } : revalidated;
   return (request, reply) => {
     if (!isClientPage(request)) return false;
     const [path, query] = request.url.split('?');
+    const unprefixed = path.replace(COUNTRY_PREFIX, '');
     // A query string may fill a screen's form: only the bare address is the prerendered page.
     const prerendered = query === undefined ? pages.get(path) : undefined;
     // Only the bare address of the default country's certificate, rendered with its data on request.
     const rendered = query === undefined && certificates && certificateTemplate ? CERTIFICATE_PAGE.exec(path) : null;
-    void reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
-    const sendPlainPage = () => {
+    // The owner's preview frames (prev, fw, wh, eh) are theirs alone; a draw's public page and the lookup's are anyone's.
+    const previewing = query !== undefined && PREVIEW_QUERY.test(query);
+    const publicPage = !previewing && (PUBLIC_DRAW_PAGE.test(unprefixed) || unprefixed === LOOKUP_PAGE);
+    const sendPlainPage = (policy: CachePolicy) => {
       const route = routeLinks.find(({ patterns }) => patterns.some((pattern) => pattern.test(path)));
       const head = route ? [route.links] : [];
       // A certificate page starts its one API read with the page instead of after the scripts have run (the fetch()
       // the client makes takes this response: same address, CORS mode, same-origin credentials).
-      const certificate = CERTIFICATE_PAGE.exec(path.replace(COUNTRY_PREFIX, ''));
+      const certificate = CERTIFICATE_PAGE.exec(unprefixed);
       if (certificate) head.push(`<link rel="preload" href="/api/certificate/${certificate[1]}" as="fetch" crossorigin>`);
-      void reply.send(indexHtml.replace('</head>', `${head.map((links) => `${links}\n`).join('')}</head>`));
+      sendPublicAnswer(request, reply, plainPage(head.map((links) => `${links}\n`).join('')), policy);
     };
     if (prerendered || rendered) {
-      void reply.header('Vary', 'Accept-Encoding, Cookie');
+      // Which page is sent depends on the visitor's cookies: a shared cache may keep only the one sent without them.
+      const cookieDependent = RENDER_COOKIES.test(request.headers.cookie ?? '') || request.cookies[SESSION_COOKIE_NAME] !== undefined;
       if (prerenderedPageApplies(request.hostname, request.headers.cookie, build.productDomains, configured)) {
-        const encoding = preferredEncoding(request.headers['accept-encoding']);
         // A signed-in visitor's page shows their account once the app runs: it starts with the page.
         const signedIn = !startAtLoad && request.cookies[SESSION_COOKIE_NAME] !== undefined;
-        const send = (page: RenderedPage) => sendPage(reply, signedIn ? startingAtLoad(page) : page, encoding);
+        const send = (page: PublicAnswer, policy: CachePolicy) => sendPublicAnswer(request, reply, signedIn ? startingAtLoad(page) : page, cookieDependent ? PRIVATE_ANSWER : policy);
         if (prerendered) {
-          send(prerendered);
+          send(prerendered, revalidated);
           return true;
         }
         // An unknown or draft code, or a failure, gets the plain page: the client shows what it shows today.
         renderCertificatePage(path, rendered![1]).then(
-          (page) => (page === null ? sendPlainPage() : send(page)),
+          (page) => (page === null ? sendPlainPage(cookieDependent ? PRIVATE_ANSWER : shared) : send(page.page, page.policy)),
           (error: unknown) => {
             logger.error(`Rendering a certificate page failed: ${error instanceof Error ? error.stack : String(error)}`);
-            sendPlainPage();
+            sendPlainPage(PRIVATE_ANSWER);
           },
         );
         return true;
       }
+      sendPlainPage(cookieDependent ? PRIVATE_ANSWER : publicPage ? shared : revalidated);
+      return true;
     }
-    sendPlainPage();
+    sendPlainPage(previewing ? PRIVATE_ANSWER : publicPage ? shared : revalidated);
     return true;
   };
 }
 
-/**
- * A page in the encoding the request accepts: a prerendered page has both already (compressed at start), a page
- * rendered on request is compressed when first asked in an encoding, at a level that costs about a millisecond (11
- * costs tens).
- */
-function sendPage(reply: FastifyReply, page: RenderedPage, encoding: 'br' | 'gzip' | undefined): void {
-  if (!encoding) {
-    void reply.send(page.identity);
-    return;
-  }
-  page[encoding] ??= encoding === 'br' ? brotliCompressSync(page.identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(page.identity, { level: 6 });
-  void reply.header('Content-Encoding', encoding).send(page[encoding]);
-}
-
-interface CompressedPage {
-  identity: string;
-  br: Buffer;
-  gzip: Buffer;
-}
-
-/** A rendered page and the encodings it has been sent in so far. */
-type RenderedPage = Pick<CompressedPage, 'identity'> & Partial<Omit<CompressedPage, 'identity'>>;
+const HTML = 'text/html; charset=utf-8';
+/** How many plain pages (one per route, and per certificate code for its preload) the process keeps. */
+const PLAIN_PAGES_KEPT = 1000;
+/** A draw's public pages: its certificate (with w, e or x). */
+const PUBLIC_DRAW_PAGE = /^\/cert\/[A-Za-z]{5}[ewx]?\/$/;
+const LOOKUP_PAGE = '/lookup/';
+/** The query parameters of the owner's preview frames (client/src/app/routes.ts, certificate). */
+const PREVIEW_QUERY = /(?:^|&)(?:prev|fw|wh|eh)=/;
 
 /** Asks the client to start the app with a prerendered page's load, not at the visitor's first input (client/src/app/first-input.ts). */
 const START_AT_LOAD_META = '<meta name="fairdraw-start" content="load">';
-const startingAtLoadPages = new WeakMap<RenderedPage, RenderedPage>();
+const startingAtLoadPages = new WeakMap<PublicAnswer, PublicAnswer>();
 
 /** The page with START_AT_LOAD_META, made once per page (and compressed once per encoding, when first sent). */
-function startingAtLoad(page: RenderedPage): RenderedPage {
+function startingAtLoad(page: PublicAnswer): PublicAnswer {
   let variant = startingAtLoadPages.get(page);
   if (!variant) {
-    variant = { identity: page.identity.replace('</head>', `${START_AT_LOAD_META}</head>`) };
+    variant = publicAnswer(page.body.toString('utf8').replace('</head>', `${START_AT_LOAD_META}</head>`), page.contentType);
     startingAtLoadPages.set(page, variant);
   }
   return variant;
 }
 
-function compressedPage(html: string): CompressedPage {
-  return { identity: html, br: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(html, { level: 9 }) };
-}
-
-const ENCODINGS = new Negotiator({ supportedValues: ['br', 'gzip'] });
-
-/** Brotli, else gzip, as the request's Accept-Encoding prefers them (a q=0 refuses). */
-export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
-  return (acceptEncoding && ENCODINGS.negotiate(acceptEncoding)) || undefined;
+/** A page compressed at start, at the highest levels: the build's prerendered pages. */
+function compressedPage(html: string): PublicAnswer {
+  const page = publicAnswer(html, HTML);
+  page.br = brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
+  page.gzip = gzipSync(html, { level: 9 });
+  return page;
 }

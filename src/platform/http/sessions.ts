@@ -9,6 +9,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import connectPgSimple from 'connect-pg-simple';
 import pg from 'pg';
 import type { Environment } from '../../config/environment.js';
+import { type RequestContext, requestContext } from '../logging/request-context.js';
 
 declare module 'fastify' {
   interface Session {
@@ -20,6 +21,30 @@ declare module 'fastify' {
 }
 
 export const SESSION_COOKIE_NAME = 'fairdraw.sid';
+
+/** The user row read with each request's session, by the request's context, until the authentication takes it. */
+const sessionUsers = new WeakMap<RequestContext, { id: string; row: Record<string, unknown> | null }>();
+
+/**
+ * The row (as row_to_json gives it) of the user the request's session names, read in the session's own statement
+ * (issue 26: one round trip for the session and its user); null when no such user exists; undefined when the session
+ * was not read with this user in this request. Taken once, by the authentication: any later read of the user in the
+ * same request (after a change of it) goes to the database.
+ */
+export function takeSessionUserRow(id: string): Record<string, unknown> | null | undefined {
+  const context = requestContext.getStore();
+  const read = context && sessionUsers.get(context);
+  if (!read || read.id !== id) return undefined;
+  sessionUsers.delete(context);
+  return read.row;
+}
+
+/** The session, and the user its passport names, as of one statement: nothing kept between requests. */
+const SESSION_WITH_USER = `SELECT s.sess, s.sess #>> '{passport,user}' AS session_user_id, row_to_json(u) AS session_user
+  FROM session s
+  LEFT JOIN users u ON u.id = CASE WHEN s.sess #>> '{passport,user}' ~ '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'
+                                   THEN (s.sess #>> '{passport,user}')::uuid END
+  WHERE s.sid = $1 AND s.expire >= now()`;
 const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
@@ -32,13 +57,15 @@ export async function registerSessions(app: NestFastifyApplication, environment:
   // the pool's error event would end the process.
   pool.on('error', (error) => new Logger('Sessions').warn(`Session store connection lost: ${error.message}`));
   const PgStore = connectPgSimple(fastifySession as unknown as Parameters<typeof connectPgSimple>[0]);
-  /** connect-pg-simple, reading by a prepared statement: every authenticated request reads its session. */
+  /** connect-pg-simple, reading by a prepared statement (with the session's user): every authenticated request reads its session. */
   class PreparedPgStore extends PgStore {
     override get(sid: string, done: Parameters<InstanceType<typeof PgStore>['get']>[1]): void {
-      pool.query<{ sess: string | object }>({ name: 'session_get', text: 'SELECT sess FROM session WHERE sid = $1 AND expire >= now()', values: [sid] }).then(
+      pool.query<{ sess: string | object; session_user_id: string | null; session_user: Record<string, unknown> | null }>({ name: 'session_with_user', text: SESSION_WITH_USER, values: [sid] }).then(
         ({ rows }) => {
           const sess = rows[0]?.sess;
           if (sess === undefined) return done(null, null);
+          const context = requestContext.getStore();
+          if (context && rows[0].session_user_id) sessionUsers.set(context, { id: rows[0].session_user_id, row: rows[0].session_user });
           try {
             done(null, (typeof sess === 'string' ? JSON.parse(sess) : sess) as Parameters<typeof done>[1]);
           } catch {

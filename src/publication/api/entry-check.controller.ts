@@ -1,7 +1,9 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type CallerRequest, OptionalUser } from '../../accounts/api/auth/caller.js';
 import type { User } from '../../accounts/domain/user.js';
+import { sendPublicAnswer } from '../../platform/http/public-answers.js';
 import { RateLimitService, type RateLimitPolicy } from '../../platform/rate-limit/rate-limit.service.js';
 import { EntryCheckService } from '../application/entry-check.service.js';
 import { ENTRY_CHECK_MESSAGES, ENTRY_CHECK_RATE_LIMIT } from '../domain/entry-check-rules.js';
@@ -15,6 +17,7 @@ import {
   PublicEntryCheckResponseDto,
   ShortCodeQueryDto,
 } from './dto/entry-check.dto.js';
+import { PublicPublicationAnswers } from './public-publication-answers.js';
 import { viewerOf } from './publication-viewer.js';
 
 @ApiTags('publication')
@@ -24,6 +27,7 @@ export class EntryCheckController {
 
   constructor(
     private readonly entryCheck: EntryCheckService,
+    private readonly publicAnswers: PublicPublicationAnswers,
     limits: RateLimitService,
   ) {
     this.checks = limits.policy({ name: 'entry-check-address', ...ENTRY_CHECK_RATE_LIMIT, message: ENTRY_CHECK_MESSAGES.tooManyChecks });
@@ -58,9 +62,9 @@ export class EntryCheckController {
   @Get('getPublicEntryCheck')
   @ApiOperation({ operationId: 'getPublicEntryCheck', summary: 'The public entry check page of a draw (by short code)' })
   @ApiOkResponse({ type: PublicEntryCheckResponseDto })
-  async publicCheck(@Query() query: ShortCodeQueryDto): Promise<PublicEntryCheckResponseDto> {
-    const { view, check } = await this.entryCheck.publicCheck(query.shortCode.toUpperCase());
-    return { shortCode: view.draw.shortCode, name: view.draw.name, organisation: view.draw.organisation, columnName: check.columnName, showEntriesCount: check.showEntriesCount, ready: check.state === 'processed' };
+  async publicCheck(@Query() query: ShortCodeQueryDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const { answer, policy } = await this.publicAnswers.publicEntryCheck(query.shortCode.toUpperCase());
+    await sendPublicAnswer(request, reply, answer, policy);
   }
 
   @Post('checkEntry')

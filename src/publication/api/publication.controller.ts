@@ -1,13 +1,16 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type CallerRequest, OptionalUser } from '../../accounts/api/auth/caller.js';
 import type { User } from '../../accounts/domain/user.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { MessageResponseDto } from '../../platform/http/message.response.dto.js';
+import { sendPublicAnswer } from '../../platform/http/public-answers.js';
 import { PublicationService } from '../application/publication.service.js';
 import { PUBLICATION_MESSAGES } from '../domain/publication-rules.js';
 import { ShortCodeQueryDto } from './dto/entry-check.dto.js';
 import { DrawIdRequestDto, PublicationSetupResponseDto, PublicationSettingsDto, PublicWinnersResponseDto, PublishRequestDto } from './dto/publication.dto.js';
+import { PublicPublicationAnswers } from './public-publication-answers.js';
 import { viewerOf } from './publication-viewer.js';
 
 @ApiTags('publication')
@@ -15,6 +18,7 @@ import { viewerOf } from './publication-viewer.js';
 export class PublicationController {
   constructor(
     private readonly publications: PublicationService,
+    private readonly publicAnswers: PublicPublicationAnswers,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -57,7 +61,8 @@ export class PublicationController {
   @Get('getPublicWinners')
   @ApiOperation({ operationId: 'getPublicWinners', summary: 'The public winners page of a draw (by short code): published columns of published prizes, once live' })
   @ApiOkResponse({ type: PublicWinnersResponseDto })
-  async publicWinners(@Query() query: ShortCodeQueryDto): Promise<PublicWinnersResponseDto> {
-    return PublicWinnersResponseDto.from(await this.publications.publicWinners(query.shortCode.toUpperCase()), this.clock.now());
+  async publicWinners(@Query() query: ShortCodeQueryDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const { answer, policy } = await this.publicAnswers.publicWinners(query.shortCode.toUpperCase());
+    await sendPublicAnswer(request, reply, answer, policy);
   }
 }

@@ -22,6 +22,8 @@ export interface ProfileChanges {
 
 export interface UserRepository {
   findById(id: string): Promise<User | null>;
+  /** A user from its row as read with the session (row_to_json of the users table). */
+  fromRow(row: Record<string, unknown>): User;
   findByEmail(email: string): Promise<User | null>;
   /** The user and the password hash to check a login against. */
   findCredentials(email: string): Promise<{ user: User; passwordHash: string } | null>;

@@ -4,6 +4,18 @@ import type { Scrutineer } from '../../domain/draw-actions.js';
 import type { Draw, DrawEntries, DrawSource, DrawState, PrizeSpec, Winner } from '../../domain/draw.js';
 
 /** The owner already has a draw made by this submission. */
+/**
+ * A draw's public version (issue 26): kept by the database's triggers (migration AddDrawPublicVersion), it changes
+ * with anything the draw's public pages show, so every process may key its cache of those pages by it.
+ */
+export interface DrawPublicVersion {
+  id: string;
+  shortCode: string;
+  version: string;
+  state: Draw['state'];
+  scheduleDate: Date;
+}
+
 export class DuplicateSubmissionError extends Error {
   constructor() {
     super('A draw of this submission exists already');
@@ -116,6 +128,8 @@ export interface DrawRepository {
   findView(id: string, perPrize: number): Promise<{ draw: Draw; winners: Winner[]; scrutineer: Scrutineer | null } | null>;
   /** A draw by its short code (the public certificate page's address); drafts are never found. */
   findByShortCode(shortCode: string): Promise<Draw | null>;
+  /** The public version of a draw that is not a draft (null otherwise): changes with anything its public pages show. */
+  publicVersion(ref: { id: string } | { shortCode: string }): Promise<DrawPublicVersion | null>;
   /** The winners and reserves in pick order; with `perPrize`, only the first that many of each prize's winners and reserves. */
   winnersOf(id: string, perPrize?: number): Promise<Winner[]>;
   /**

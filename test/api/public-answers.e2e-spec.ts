@@ -1,0 +1,90 @@
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
+import { registeredUser } from '../support/accounts.js';
+import { simpleDraw } from '../support/draws.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+const SHARED = /^public, max-age=60, stale-while-revalidate=300$/;
+const BRANDING = { borderTopColour: '#333333', borderBottomColour: '#333333', backgroundColour: '#DDDDDD', pageColour: '#FFFFF0', textColour: '#111111', logoColour: '#123456', font: 0, borderTopVisible: true, borderBottomVisible: true, logoOption: 'text', logoText: 'Acme rewards', images: {} };
+
+/** Issue 26: a drawn draw's public answers carry a strong ETag, answer If-None-Match with 304, and say who may keep them. */
+describe('public answers: ETag, 304, and shared versus private', () => {
+  let t: TestApp;
+  let owner: { agent: TestAgent };
+  let drawn: { id: string; shortCode: string };
+
+  const anyone = () => request(t.app.getHttpServer());
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await registeredUser(t.app);
+    const id = (await owner.agent.post('/api/draw/submitdraw/').send(simpleDraw()).expect(200)).body as string;
+    drawn = { id, shortCode: (await owner.agent.get('/api/draw/get/').query({ id }).expect(200)).body.shortCode };
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('sends each public answer of a drawn draw with a strong ETag, shared caching, and 304 for the copy a cache holds', async () => {
+    for (const path of [`/api/certificate/${drawn.shortCode}`, `/api/certificate/${drawn.shortCode}/branding`, `/cert/${drawn.shortCode}/`, `/cert/${drawn.shortCode}x/`, `/cert/${drawn.shortCode}w/`, `/cert/${drawn.shortCode}e/`, '/lookup/?id=123456789012', `/download/certificate/${drawn.id}`]) {
+      const plain = await anyone().get(path).expect(200);
+      expect([path, plain.headers.etag]).toEqual([path, expect.stringMatching(/^"[\w-]{27}"$/)]);
+      expect([path, plain.headers['cache-control']]).toEqual([path, expect.stringMatching(SHARED)]);
+      expect(plain.headers['set-cookie']).toBeUndefined();
+      // Encoded as the request accepts, the same representation (and tag) whatever the encoding.
+      if (!path.startsWith('/download/')) {
+        expect(plain.headers.vary).toBe('Accept-Encoding');
+        const brotli = await anyone().get(path).set('Accept-Encoding', 'gzip, br').expect(200);
+        expect(brotli.headers['content-encoding']).toBe('br');
+        expect(brotli.headers.etag).toBe(plain.headers.etag);
+        expect(brotli.text).toBe(plain.text);
+      }
+      const notModified = await anyone().get(path).set('If-None-Match', `"other", ${plain.headers.etag}`).expect(304);
+      expect(notModified.text).toBe('');
+      expect(notModified.headers.etag).toBe(plain.headers.etag);
+      await anyone().get(path).set('If-None-Match', '"other"').expect(200);
+    }
+  });
+
+  it('says private where the answer depends on the visitor: the signed-in owner’s page, previews, render cookies', async () => {
+    const path = `/cert/${drawn.shortCode}/`;
+    const ownersPage = await owner.agent.get(path).expect(200);
+    expect(ownersPage.headers['cache-control']).toBe('private, no-cache');
+    expect(ownersPage.text).toContain('<meta name="fairdraw-start" content="load">');
+    for (const response of [await anyone().get(`${path}?prev=true`), await anyone().get(path).set('Cookie', 'screenshare=%7B%7D'), await anyone().get(path).set('Cookie', 'currency=GBP')]) {
+      expect(response.status).toBe(200);
+      expect(response.headers['cache-control']).toBe('private, no-cache');
+    }
+    // The data is the same for everyone, the owner included.
+    expect((await owner.agent.get(`/api/certificate/${drawn.shortCode}`).expect(200)).headers['cache-control']).toMatch(SHARED);
+  });
+
+  it('changes the version with what is shown, even when another process (here: SQL) makes the change', async () => {
+    const tagsOf = async () => Promise.all([`/api/certificate/${drawn.shortCode}`, `/cert/${drawn.shortCode}/`, `/download/certificate/${drawn.id}`].map(async (path) => (await anyone().get(path).expect(200)).headers.etag as string));
+    const before = await tagsOf();
+    expect(await tagsOf()).toEqual(before);
+    await owner.agent.post('/api/draw/branding').send({ drawId: drawn.id, branding: BRANDING }).expect(200);
+    const branded = await tagsOf();
+    branded.forEach((tag, index) => expect(tag).not.toBe(before[index]));
+    expect((await anyone().get(`/cert/${drawn.shortCode}/`).expect(200)).text).toContain('Acme rewards');
+    // No request of this process made the change: its caches see it through the draw's public version.
+    await t.query(`INSERT INTO draw_scrutineer (draw_id, first_name, last_name, email_address, qualification) VALUES ($1, 'Jo', 'Bloggs', 'jo@example.com', 'JP')`, [drawn.id]);
+    const scrutinised = await tagsOf();
+    scrutinised.forEach((tag, index) => expect(tag).not.toBe(branded[index]));
+    expect((await anyone().get(`/api/certificate/${drawn.shortCode}`).expect(200)).body.scrutineer).toEqual({ name: 'Jo Bloggs', qualification: 'JP' });
+    expect((await anyone().get(`/cert/${drawn.shortCode}/`).expect(200)).text).toContain('Jo Bloggs, JP');
+  });
+
+  it('lets a draw still to be drawn be kept only until its time, and never stale (once due, drawCachePolicy revalidates every use)', async () => {
+    const scheduleDate = new Date(Date.now() + 10 * 60_000);
+    const id = (await owner.agent.post('/api/draw/submitdraw/').send(simpleDraw({ scheduleOption: 1, scheduleDate: scheduleDate.toISOString() })).expect(200)).body as string;
+    const { shortCode } = (await owner.agent.get('/api/draw/get/').query({ id }).expect(200)).body;
+    const response = await anyone().get(`/api/certificate/${shortCode}`).expect(200);
+    expect(response.body.state).toBe('scheduled');
+    expect(response.headers['cache-control']).toBe('public, max-age=60');
+    // Seconds before its time: only those seconds.
+    await t.query(`UPDATE draw SET schedule_date = now() + interval '7 seconds' WHERE id = $1`, [id]);
+    expect((await anyone().get(`/api/certificate/${shortCode}`).expect(200)).headers['cache-control']).toMatch(/^public, max-age=[5-7]$/);
+  });
+});
