@@ -305,6 +305,14 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   if (environment.STORAGE === 's3' && !environment.S3_BUCKET) {
     throw new EnvironmentError('Invalid configuration:\n  S3_BUCKET is required with STORAGE=s3.');
   }
+  // Half a card configuration would show the built-in test checkout (test tokens) in front of a live Stripe account, or
+  // Stripe's card fields in front of the test gateway.
+  if (!environment.STRIPE_SECRET_KEY !== !environment.STRIPE_PUBLISHABLE_KEY) {
+    throw new EnvironmentError('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY go together: set both or neither.');
+  }
+  if (!environment.PAYPAL_CLIENT_ID !== !environment.PAYPAL_SECRET) {
+    throw new EnvironmentError('Invalid configuration:\n  PAYPAL_CLIENT_ID and PAYPAL_SECRET go together: set both or neither.');
+  }
   if (!environment.S3_ACCESS_KEY_ID !== !environment.S3_SECRET_ACCESS_KEY) {
     throw new EnvironmentError('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither.');
   }
