@@ -117,7 +117,7 @@ export class Environment {
   @IsOptional() @IsString() STRIPE_PUBLISHABLE_KEY?: string;
   /** Where the browser loads Stripe.js from: Stripe's own URL; tests point it at a local stand-in. Allowed by the CSP only with STRIPE_PUBLISHABLE_KEY. */
   @Matches(/^https?:\/\/\S+$/, { message: 'STRIPE_JS_URL must be an http(s) URL' })
-  STRIPE_JS_URL = 'https://js.stripe.com/v3/';
+  STRIPE_JS_URL = 'https://js.stripe.com/endive/stripe.js';
   /** A card payment still pending this long (no webhook came) is asked about once more, then marked failed and reported. */
   @Transform(toInt)
   @IsInt()
