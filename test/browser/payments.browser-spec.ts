@@ -137,6 +137,40 @@ describe('real card and wallet checkouts in Chromium, against local stand-ins of
     expect([...paypal.payments.values()].map((payment) => payment.state)).toEqual(['created', 'executed']);
   });
 
+  it('pays for a single draw in the wizard with a card that needs 3-D Secure: the draw is made once', async () => {
+    await page.goto(base + '/');
+    await page.getByLabel('Name of the draw').fill('Card draw');
+    await page.getByLabel('Organisation running the draw').fill('Acme Pty Ltd');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('radio', { name: /Enter the number of entries/ }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Number of entries').fill('100');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { level: 3, name: 'Prizes' }).waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { level: 3, name: 'When to draw' }).waitFor();
+    await page.getByRole('radio', { name: 'Now' }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { level: 3, name: 'Payment' }).waitFor();
+    await page.getByRole('radio', { name: /^One draw: / }).check();
+    await page.getByText('If you cancel the draw before it runs, its credit comes back to your account for another draw; the payment is not refunded.').first().waitFor();
+    await cardFields().getByLabel('Card number').fill('4000 0027 6000 3184');
+    await cardFields().getByLabel('Expiration date (MM / YY)').fill('12 / 30');
+    await cardFields().getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Confirm and run the draw' }).click();
+    await page.frameLocator('iframe[title="3D Secure challenge"]').getByRole('button', { name: 'Complete' }).click();
+    await page.waitForURL(/\/draws\/detail\/[0-9a-f-]{36}\/$/);
+    const draws = await t.query<{ state: string; payment_option: number }>(
+      "SELECT state, payment_option FROM draw WHERE name = 'Card draw' AND owner_user_id = (SELECT id FROM users WHERE email = $1)",
+      [email],
+    );
+    expect(draws).toEqual([{ state: 'drawn', payment_option: 0 }]);
+    expect((await paymentsOf()).at(-1)).toBe('stripe succeeded');
+    // The single draw's own credit paid for it: the 40 bought before are untouched.
+    expect((await (await page.request.get(base + '/api/account/get/')).json()).remainingCredits).toBe(40);
+  });
+
   it('sent no card number to our server: the card fields talk to Stripe only', () => {
     // The check sees real traffic: the numbers went to the Stripe stand-in, and our API was called all along.
     expect(stripe.requests.filter((request) => request.url === '/v1/payment_methods').map((request) => new URLSearchParams(request.body).get('card[number]')?.replace(/\D/g, ''))).toEqual(

@@ -254,7 +254,13 @@ export const DrawWizard = memo(function DrawWizard() {
       // A card the bank asks to authenticate: the challenge, then the same submission (same idempotency key) once more.
       const id = await withCardAuthentication(
         () => submitDraw(request).unwrap(),
-        (clientSecret) => (stripe ? authenticateCard(stripe, CHECKOUT_SCRIPT_TIMEOUT_MS, clientSecret) : Promise.resolve(null)),
+        async (clientSecret) => {
+          // The bank's challenge, not "Performing draw", while the customer authenticates.
+          setOverlay(null);
+          const failure = stripe ? await authenticateCard(stripe, CHECKOUT_SCRIPT_TIMEOUT_MS, clientSecret) : null;
+          if (now) setOverlay('drawing');
+          return failure;
+        },
       );
       const detail = link('drawDetail', { params: { id } });
       if (now) {
