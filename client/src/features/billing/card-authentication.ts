@@ -4,6 +4,9 @@
  * handleNextAction with it, then sends the SAME request again (same idempotency key), which the server completes
  * from the PaymentIntent's new state: the purchase happens exactly once, or not at all with Stripe's message.
  */
+/** The server's answer (409) while the card payment is still being processed (Stripe's `processing`): not settled. */
+export const PAYMENT_PROCESSING = 'Your payment is still being processed. We will e-mail you when it completes; your credits appear then.';
+
 export const AUTHENTICATION_ABANDONED = 'The payment was not confirmed with your bank. Nothing was charged; please try again.';
 
 /** The client secret of a "needs authentication" answer, if the failed call is one. */
