@@ -11,6 +11,7 @@ import { InvoiceService } from './application/invoice.service.js';
 import { PaymentService } from './application/payment.service.js';
 import { CARD_GATEWAY } from './application/ports/card-gateway.port.js';
 import { WALLET_GATEWAY } from './application/ports/wallet-gateway.port.js';
+import { PendingPaymentsSweeper } from './application/pending-payments-sweeper.js';
 import { PriceService } from './application/price.service.js';
 import { BILLING_REPOSITORY, STRIPE_WEBHOOK } from './billing.tokens.js';
 import { CreditOrmEntity, CreditPackOrmEntity, InvoiceOrmEntity, PaymentOrmEntity, PriceSettingOrmEntity } from './infrastructure/billing.orm-entities.js';
@@ -31,6 +32,7 @@ type Config = ConfigService<Environment, true>;
     PriceService,
     CreditService,
     PaymentService,
+    PendingPaymentsSweeper,
     InvoiceService,
     { provide: BILLING_REPOSITORY, useClass: TypeormBillingRepository },
     { provide: CREDIT_BALANCE, useExisting: CreditService },

@@ -51,6 +51,8 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     chatWidgetUrl: environment.CHAT_WIDGET_URL,
     contentHosts: environment.CONTENT_HOSTS,
     recaptchaSiteKey: environment.RECAPTCHA_SITE_KEY,
+    stripeJsUrl: environment.STRIPE_PUBLISHABLE_KEY ? environment.STRIPE_JS_URL : undefined,
+    paypalSdkUrl: environment.PAYPAL_CLIENT_ID && environment.PAYPAL_SECRET ? environment.PAYPAL_SDK_URL : undefined,
   });
   await registerSessions(app, environment, options.databaseUrl);
   // Uploads stream part by part (never buffered); each route passes its own file size limit.

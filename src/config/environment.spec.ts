@@ -21,6 +21,13 @@ describe('validateEnvironment', () => {
     expect(() => validateEnvironment({ REVIEW_RATING: '0', REVIEW_COUNT: '3' })).toThrow(/REVIEW_RATING="0"/);
   });
 
+  it('takes card and wallet credentials only in pairs, so that no test checkout fronts a live account', () => {
+    expect(() => validateEnvironment({ STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(/STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY go together/);
+    expect(() => validateEnvironment({ STRIPE_PUBLISHABLE_KEY: 'pk_live_x' })).toThrow(/STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY go together/);
+    expect(() => validateEnvironment({ PAYPAL_CLIENT_ID: 'client' })).toThrow(/PAYPAL_CLIENT_ID and PAYPAL_SECRET go together/);
+    expect(validateEnvironment({ STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' }).STRIPE_JS_URL).toBe('https://js.stripe.com/endive/stripe.js');
+  });
+
   it('converts numeric settings and keeps DATABASE_URL', () => {
     const environment = validateEnvironment({ PORT: '8080', UPLOAD_LIMIT_MB: '50', DATABASE_URL: 'postgres://u:p@db:5432/fairdraw' });
     expect(environment.PORT).toBe(8080);

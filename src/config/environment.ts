@@ -115,12 +115,24 @@ export class Environment {
   /** Only to point the Stripe SDK at a local stub in tests. */
   @IsOptional() @Matches(/^https?:\/\/\S+$/, { message: 'STRIPE_API_URL must be an http(s) URL' }) STRIPE_API_URL?: string;
   @IsOptional() @IsString() STRIPE_PUBLISHABLE_KEY?: string;
+  /** Where the browser loads Stripe.js from: Stripe's own URL; tests point it at a local stand-in. Allowed by the CSP only with STRIPE_PUBLISHABLE_KEY. */
+  @Matches(/^https?:\/\/\S+$/, { message: 'STRIPE_JS_URL must be an http(s) URL' })
+  STRIPE_JS_URL = 'https://js.stripe.com/endive/stripe.js';
+  /** A card payment still pending this long (no webhook came) is asked about once more, then marked failed and reported. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(24 * 30)
+  PENDING_PAYMENT_SWEEP_HOURS = 72;
 
   /** Wallet payments through PayPal REST when both are set; the built-in test wallet otherwise. */
   @IsOptional() @IsString() PAYPAL_CLIENT_ID?: string;
   @IsOptional() @IsString() PAYPAL_SECRET?: string;
   @Matches(/^https?:\/\/\S+$/, { message: 'PAYPAL_API_URL must be an http(s) URL' })
   PAYPAL_API_URL = 'https://api-m.paypal.com';
+  /** Where the browser loads PayPal's JS SDK from (with PAYPAL_CLIENT_ID); tests point it at a local stand-in. */
+  @Matches(/^https?:\/\/\S+$/, { message: 'PAYPAL_SDK_URL must be an http(s) URL' })
+  PAYPAL_SDK_URL = 'https://www.paypal.com/sdk/js';
 
   /** How often each process looks for due draws left scheduled (a crashed process's, a lost job's). */
   @Transform(toInt)
@@ -292,6 +304,14 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   }
   if (environment.STORAGE === 's3' && !environment.S3_BUCKET) {
     throw new EnvironmentError('Invalid configuration:\n  S3_BUCKET is required with STORAGE=s3.');
+  }
+  // Half a card configuration would show the built-in test checkout (test tokens) in front of a live Stripe account, or
+  // Stripe's card fields in front of the test gateway.
+  if (!environment.STRIPE_SECRET_KEY !== !environment.STRIPE_PUBLISHABLE_KEY) {
+    throw new EnvironmentError('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY go together: set both or neither.');
+  }
+  if (!environment.PAYPAL_CLIENT_ID !== !environment.PAYPAL_SECRET) {
+    throw new EnvironmentError('Invalid configuration:\n  PAYPAL_CLIENT_ID and PAYPAL_SECRET go together: set both or neither.');
   }
   if (!environment.S3_ACCESS_KEY_ID !== !environment.S3_SECRET_ACCESS_KEY) {
     throw new EnvironmentError('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither.');

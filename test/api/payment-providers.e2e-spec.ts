@@ -1,97 +1,179 @@
+import { jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import Stripe from 'stripe';
+import { PendingPaymentsSweeper } from '../../src/billing/application/pending-payments-sweeper.js';
 import { PayPalWalletGateway } from '../../src/billing/infrastructure/paypal-wallet-gateway.adapter.js';
 import { createStripeClient, StripeCardGateway } from '../../src/billing/infrastructure/stripe-card-gateway.adapter.js';
+import type TestAgent from 'supertest/lib/agent.js';
 import { registeredUser } from '../support/accounts.js';
 import { type HttpStub, sendJson, startHttpStub } from '../support/http-stub.js';
+import { AUTHENTICATION_FAILED, startStripeStandIn, type StripeIntent, type StripeStandIn } from '../support/stripe-stand-in.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { waitUntil } from '../support/wait-until.js';
 
-/** A Stripe API stub: PaymentIntents confirmed with a test payment method, replaying answers per Idempotency-Key. */
-function stripeStub(): Promise<HttpStub> {
-  const byKey = new Map<string, { status: number; body: unknown }>();
-  let intents = 0;
-  return startHttpStub((request, response) => {
-    if (request.method !== 'POST' || request.url !== '/v1/payment_intents') return sendJson(response, 404, { error: { message: 'Unrecognized request URL' } });
-    const key = String(request.headers['idempotency-key']);
-    const earlier = byKey.get(key);
-    if (earlier) return sendJson(response, earlier.status, earlier.body);
-    const form = new URLSearchParams(request.body);
-    const id = `pi_stub_${++intents}`;
-    const answer =
-      form.get('payment_method') === 'pm_card_chargeDeclined'
-        ? { status: 402, body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.', payment_intent: { id, object: 'payment_intent', status: 'requires_payment_method' } } } }
-        : { status: 200, body: { id, object: 'payment_intent', status: 'succeeded', amount: Number(form.get('amount')), currency: form.get('currency') } };
-    byKey.set(key, answer);
-    sendJson(response, answer.status, answer.body);
-  });
-}
-
-describe('Stripe card adapter against a local Stripe API stub', () => {
-  let stub: HttpStub;
+describe('Stripe card adapter against the local Stripe stand-in', () => {
+  let stripe: StripeStandIn;
 
   beforeAll(async () => {
-    stub = await stripeStub();
+    stripe = await startStripeStandIn();
   });
 
   afterAll(async () => {
-    await stub.close();
+    await stripe.close();
   });
+
+  const gateway = () => new StripeCardGateway(createStripeClient({ secretKey: 'sk_test_stand_in', apiUrl: stripe.url }));
 
   it('confirms a PaymentIntent with the amount in minor units, the currency and an idempotency key', async () => {
-    const gateway = new StripeCardGateway(createStripeClient({ secretKey: 'sk_test_stub', apiUrl: stub.url }));
-    const result = await gateway.charge({ amount: 30000, currency: 'AUD', token: 'pm_card_visa', idempotencyKey: 'pay-1', paymentId: 'pay-1', description: 'Pack of 10 draw credits' });
-    expect(result).toEqual({ status: 'succeeded', reference: 'pi_stub_1' });
-    const sent = new URLSearchParams(stub.requests[0].body);
-    expect(Object.fromEntries(sent)).toMatchObject({ amount: '30000', currency: 'aud', payment_method: 'pm_card_visa', confirm: 'true', 'metadata[payment_id]': 'pay-1' });
-    expect(stub.requests[0].headers['idempotency-key']).toBe('pay-1');
-    expect(stub.requests[0].headers.authorization).toBe('Bearer sk_test_stub');
+    const result = await gateway().charge({ amount: 30000, currency: 'AUD', token: 'pm_card_visa', idempotencyKey: 'pay-1', paymentId: 'pay-1', description: 'Pack of 10 draw credits' });
+    expect(result).toEqual({ status: 'succeeded', reference: expect.stringMatching(/^pi_stand_in_/) });
+    const create = stripe.requests.find((r) => r.url === '/v1/payment_intents')!;
+    expect(Object.fromEntries(new URLSearchParams(create.body))).toMatchObject({ amount: '30000', currency: 'aud', payment_method: 'pm_card_visa', confirm: 'true', 'metadata[payment_id]': 'pay-1' });
+    expect(create.headers['idempotency-key']).toBe('pay-1');
+    expect(create.headers.authorization).toBe('Bearer sk_test_stand_in');
     // A retry with the same key gets the same PaymentIntent: one charge.
-    expect(await gateway.charge({ amount: 30000, currency: 'AUD', token: 'pm_card_visa', idempotencyKey: 'pay-1', paymentId: 'pay-1', description: 'x' })).toEqual(result);
+    expect(await gateway().charge({ amount: 30000, currency: 'AUD', token: 'pm_card_visa', idempotencyKey: 'pay-1', paymentId: 'pay-1', description: 'x' })).toEqual(result);
   });
 
-  it("turns Stripe's card_error into a decline with Stripe's message", async () => {
-    const gateway = new StripeCardGateway(createStripeClient({ secretKey: 'sk_test_stub', apiUrl: stub.url }));
-    expect(await gateway.charge({ amount: 4000, currency: 'USD', token: 'pm_card_chargeDeclined', idempotencyKey: 'pay-2', paymentId: 'pay-2', description: 'x' })).toEqual({
+  it("maps each PaymentIntent state: a card_error declines with Stripe's message, processing and requires_action stay open", async () => {
+    expect(await gateway().charge({ amount: 4000, currency: 'USD', token: 'pm_card_chargeDeclined', idempotencyKey: 'pay-2', paymentId: 'pay-2', description: 'x' })).toEqual({
       status: 'declined',
       message: 'Your card was declined.',
-      reference: expect.stringMatching(/^pi_stub_/),
+      reference: expect.stringMatching(/^pi_stand_in_/),
     });
+    const processing = await gateway().charge({ amount: 4000, currency: 'USD', token: 'pm_card_processing', idempotencyKey: 'pay-3', paymentId: 'pay-3', description: 'x' });
+    expect(processing).toEqual({ status: 'processing', reference: expect.stringMatching(/^pi_stand_in_/) });
+    const action = await gateway().charge({ amount: 4000, currency: 'USD', token: 'pm_card_threeDSecure2Required', idempotencyKey: 'pay-4', paymentId: 'pay-4', description: 'x' });
+    expect(action).toEqual({ status: 'requires_action', reference: expect.stringMatching(/^pi_stand_in_/), clientSecret: expect.stringContaining('_secret_') });
+    const intent = stripe.intents.get((action as { reference: string }).reference)!;
+    Object.assign(intent, { status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'payment_intent_authentication_failure', message: AUTHENTICATION_FAILED } });
+    expect(await gateway().status(intent.id)).toEqual({ status: 'declined', message: AUTHENTICATION_FAILED, reference: intent.id });
   });
 });
 
-describe('Stripe through the app: purchases and signed webhooks, replayed safely', () => {
-  let stub: HttpStub;
+describe('Stripe through the app: every PaymentIntent state, signed webhooks in either order, replays, forgeries, the sweep', () => {
+  let stripe: StripeStandIn;
   let t: TestApp;
   const webhookSecret = 'whsec_test_secret';
 
   beforeAll(async () => {
-    stub = await stripeStub();
-    t = await createTestApp({ env: { TRUST_PROXY: 'loopback', STRIPE_SECRET_KEY: 'sk_test_stub', STRIPE_API_URL: stub.url, STRIPE_WEBHOOK_SECRET: webhookSecret } });
+    stripe = await startStripeStandIn();
+    t = await createTestApp({
+      env: { TRUST_PROXY: 'loopback', STRIPE_SECRET_KEY: 'sk_test_stand_in', STRIPE_PUBLISHABLE_KEY: 'pk_test_stand_in', STRIPE_API_URL: stripe.url, STRIPE_WEBHOOK_SECRET: webhookSecret },
+    });
+    stripe.webhook = { url: `${await t.listen()}/api/billing/stripeWebhook/`, secret: webhookSecret };
+  });
+
+  afterEach(() => {
+    stripe.beforeAnswer = undefined;
   });
 
   afterAll(async () => {
     await t.close();
-    await stub.close();
+    await stripe.close();
   });
 
-  function signed(event: object): { payload: string; signature: string } {
-    const payload = JSON.stringify(event);
-    return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }) };
-  }
+  const paymentsOf = (email: string) =>
+    t.query<{ id: string; status: string; gateway_reference: string; decline_message: string | null }>(
+      'SELECT id, status, gateway_reference, decline_message FROM payment WHERE user_id = (SELECT id FROM users WHERE email = $1) ORDER BY created_at',
+      [email],
+    );
+  const credits = async (agent: TestAgent) => (await agent.get('/api/account/get/')).body.remainingCredits as number;
+  const mailTo = async (email: string, subject: string) =>
+    (await waitUntil(
+      async () => t.mailbox!.received.find((mail) => mail.to.includes(email) && mail.subject === subject),
+      (mail) => mail !== undefined,
+      `the mail "${subject}" to ${email}`,
+    ))!;
+  const post = (intent: StripeIntent, type: string) => {
+    const { payload, signature } = stripe.event(type, intent);
+    return fetch(stripe.webhook!.url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload });
+  };
 
   it('buys credits through Stripe, and a replayed success webhook adds nothing', async () => {
     const { agent, email } = await registeredUser(t.app);
     const bought = await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'USD', token: 'pm_card_visa' }).expect(200);
     expect(bought.body.remainingCredits).toBe(10);
-    const [payment] = await t.query<{ gateway: string; gateway_reference: string }>(
-      'SELECT gateway, gateway_reference FROM payment WHERE user_id = (SELECT id FROM users WHERE email = $1)',
-      [email],
-    );
-    expect(payment.gateway).toBe('stripe');
-    const { payload, signature } = signed({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: payment.gateway_reference, object: 'payment_intent' } } });
-    for (let replay = 0; replay < 3; replay++) {
-      await agent.post('/api/billing/stripeWebhook/').set('Content-Type', 'application/json').set('Stripe-Signature', signature).send(payload).expect(200);
-    }
-    expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(10);
+    const [payment] = await paymentsOf(email);
+    for (let replay = 0; replay < 3; replay++) expect((await post(stripe.intents.get(payment.gateway_reference)!, 'payment_intent.succeeded')).status).toBe(200);
+    expect(await credits(agent)).toBe(10);
+    expect((await agent.get('/api/account/getInvoices/')).body.total).toBe(1);
+  });
+
+  it('keeps a processing payment pending, fulfils it once on payment_intent.succeeded after the answer, and e-mails the customer', async () => {
+    const { agent, email } = await registeredUser(t.app);
+    const answer = await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'USD', token: 'pm_card_processing', idempotencyKey: 'processing-1' }).expect(409);
+    expect(answer.body).toEqual({ message: 'Your payment is still being processed. We will e-mail you when it completes; your credits appear then.' });
+    const [pending] = await paymentsOf(email);
+    expect(pending).toMatchObject({ status: 'pending', gateway_reference: expect.stringMatching(/^pi_stand_in_/) });
+    expect(await credits(agent)).toBe(0);
+
+    expect(await stripe.settle(pending.gateway_reference, 'succeeded')).toBe(200);
+    expect(await credits(agent)).toBe(10);
+    expect((await mailTo(email, 'Your FairDraw payment went through')).text).toContain('Pack of 10 draw credits');
+    // A replay, and the same request again, add nothing.
+    expect((await post(stripe.intents.get(pending.gateway_reference)!, 'payment_intent.succeeded')).status).toBe(200);
+    await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'USD', token: 'pm_card_processing', idempotencyKey: 'processing-1' }).expect(200);
+    expect(await credits(agent)).toBe(10);
+    expect((await agent.get('/api/account/getInvoices/')).body.total).toBe(1);
+  });
+
+  it.each(['payment_failed', 'canceled'] as const)('declines a processing payment on payment_intent.%s: no credits, no invoice, the customer told', async (outcome) => {
+    const { agent, email } = await registeredUser(t.app);
+    await agent.post('/api/account/buycredits/').send({ paymentOption: 3, currency: 'USD', token: 'pm_card_processing', idempotencyKey: `fail-${outcome}` }).expect(409);
+    const [pending] = await paymentsOf(email);
+    expect(await stripe.settle(pending.gateway_reference, outcome)).toBe(200);
+    expect((await paymentsOf(email))[0].status).toBe('declined');
+    expect((await mailTo(email, 'Your FairDraw payment did not go through')).text).toContain('did not go through');
+    // The same request again answers the decline; a late success event for it pays nothing.
+    const again = await agent.post('/api/account/buycredits/').send({ paymentOption: 3, currency: 'USD', token: 'pm_card_processing', idempotencyKey: `fail-${outcome}` }).expect(402);
+    expect(again.body.message).toBe(outcome === 'canceled' ? 'The payment was cancelled.' : 'Your card was declined.');
+    expect((await post(stripe.intents.get(pending.gateway_reference)!, 'payment_intent.succeeded')).status).toBe(200);
+    expect(await credits(agent)).toBe(0);
+    expect((await agent.get('/api/account/getInvoices/')).body.total).toBe(0);
+  });
+
+  it("settles by the webhook that arrives before the request's own answer: success fulfils once, failure declines", async () => {
+    const { agent, email } = await registeredUser(t.app);
+    stripe.beforeAnswer = async (intent) => {
+      Object.assign(intent, { status: 'succeeded' });
+      expect((await post(intent, 'payment_intent.succeeded')).status).toBe(200);
+      // The request's own answer still says "processing": it was sent before the charge went through.
+      Object.assign(intent, { status: 'processing' });
+    };
+    const bought = await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'USD', token: 'pm_card_processing' }).expect(200);
+    expect(bought.body.remainingCredits).toBe(10);
+    expect((await agent.get('/api/account/getInvoices/')).body.total).toBe(1);
+
+    stripe.beforeAnswer = async (intent) => {
+      expect((await post({ ...intent, status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'card_declined', message: 'Your card has insufficient funds.' } }, 'payment_intent.payment_failed')).status).toBe(200);
+    };
+    const declined = await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'USD', token: 'pm_card_processing' }).expect(402);
+    expect(declined.body).toEqual({ message: 'Your card has insufficient funds.' });
+    expect((await paymentsOf(email)).map((payment) => payment.status)).toEqual(['succeeded', 'declined']);
+    expect(await credits(agent)).toBe(10);
+  });
+
+  it('answers 3-D Secure with the client secret, then completes the same request once; a failed challenge pays nothing', async () => {
+    const { agent, email } = await registeredUser(t.app);
+    const request = { paymentOption: 1, currency: 'USD', token: 'pm_card_threeDSecure2Required', idempotencyKey: 'three-ds-ok' };
+    const asked = await agent.post('/api/account/buycredits/').send(request).expect(402);
+    expect(asked.body).toEqual({ message: 'Your bank asks you to confirm this payment.', clientSecret: expect.stringContaining('_secret_') });
+    const intentId = asked.body.clientSecret.split('_secret_')[0];
+    expect(await credits(agent)).toBe(0);
+    expect((await fetch(`${stripe.url}/v1/payment_intents/${intentId}/challenge/complete`, { method: 'POST' })).status).toBe(200);
+    expect((await agent.post('/api/account/buycredits/').send(request).expect(200)).body.remainingCredits).toBe(10);
+    // Stripe's own event, and the request once more, change nothing.
+    expect((await post(stripe.intents.get(intentId)!, 'payment_intent.succeeded')).status).toBe(200);
+    await agent.post('/api/account/buycredits/').send(request).expect(200);
+    expect(await credits(agent)).toBe(10);
+
+    const failing = { ...request, idempotencyKey: 'three-ds-failed' };
+    const challenged = await agent.post('/api/account/buycredits/').send(failing).expect(402);
+    await fetch(`${stripe.url}/v1/payment_intents/${challenged.body.clientSecret.split('_secret_')[0]}/challenge/fail`, { method: 'POST' });
+    expect((await agent.post('/api/account/buycredits/').send(failing).expect(402)).body).toEqual({ message: AUTHENTICATION_FAILED });
+    expect((await paymentsOf(email)).map((payment) => payment.status)).toEqual(['succeeded', 'declined']);
+    expect(await credits(agent)).toBe(10);
   });
 
   it('fulfils a payment the webhook confirms after the request failed midway', async () => {
@@ -104,28 +186,73 @@ describe('Stripe through the app: purchases and signed webhooks, replayed safely
        VALUES ($1, 1, 'USD', 24000, 'card', 'stripe', 'lost-1', 'pending') RETURNING id`,
       [userId],
     );
-    const succeeded = (id: string, intent: string, metadata: Record<string, string>) =>
-      signed({ id, object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intent, object: 'payment_intent', metadata } } });
+    const intent = (metadata: Record<string, string>) => ({ ...stripe.intents.values().next().value!, id: 'pi_lost_1', metadata, status: 'succeeded' as const });
     // Another payment's id, or none, finds nothing.
-    for (const { payload, signature } of [succeeded('evt_2a', 'pi_lost_1', {}), succeeded('evt_2b', 'pi_lost_1', { payment_id: '00000000-0000-4000-8000-000000000000' })]) {
-      await agent.post('/api/billing/stripeWebhook/').set('Content-Type', 'application/json').set('Stripe-Signature', signature).send(payload).expect(200);
-    }
-    expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(0);
-    const { payload, signature } = succeeded('evt_2', 'pi_lost_1', { payment_id: paymentId });
-    await agent.post('/api/billing/stripeWebhook/').set('Content-Type', 'application/json').set('Stripe-Signature', signature).send(payload).expect(200);
-    expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(10);
+    for (const metadata of [{} as Record<string, string>, { payment_id: '00000000-0000-4000-8000-000000000000' }]) expect((await post(intent(metadata), 'payment_intent.succeeded')).status).toBe(200);
+    expect(await credits(agent)).toBe(0);
+    expect((await post(intent({ payment_id: paymentId }), 'payment_intent.succeeded')).status).toBe(200);
+    expect(await credits(agent)).toBe(10);
     expect((await agent.get('/api/account/getInvoices/')).body.total).toBe(1);
     expect(await t.query('SELECT status, gateway_reference FROM payment WHERE id = $1', [paymentId])).toEqual([{ status: 'succeeded', gateway_reference: 'pi_lost_1' }]);
   });
 
-  it('refuses a webhook whose signature does not match', async () => {
-    const { payload } = signed({ id: 'evt_3', type: 'payment_intent.succeeded', data: { object: { id: 'pi_x' } } });
-    const bad = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
-    const response = await registeredUser(t.app).then(({ agent }) =>
-      agent.post('/api/billing/stripeWebhook/').set('Content-Type', 'application/json').set('Stripe-Signature', bad).send(payload),
+  it('logs a charge that matches no payment for the operator, and answers Stripe so that it stops retrying', async () => {
+    const logged = jest.spyOn(Logger.prototype, 'error');
+    try {
+      const stray = { ...stripe.intents.values().next().value!, id: 'pi_nobody_9', metadata: {}, amount: 1234, currency: 'usd', status: 'succeeded' as const };
+      expect((await post(stray, 'payment_intent.succeeded')).status).toBe(200);
+      expect(logged.mock.calls.map(([message]) => String(message))).toContainEqual(expect.stringMatching(/^Unmatched card charge: payment_intent\.succeeded for pi_nobody_9 \(1234 usd, event evt_/));
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('refuses unsigned, forged and tampered events, changing nothing', async () => {
+    const { agent, email } = await registeredUser(t.app);
+    await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'USD', token: 'pm_card_processing' }).expect(409);
+    const [pending] = await paymentsOf(email);
+    const { payload, signature } = stripe.event('payment_intent.succeeded', { ...stripe.intents.get(pending.gateway_reference)!, status: 'succeeded' });
+    const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
+    const tampered = payload.replace('"amount":24000', '"amount":1');
+    for (const [body, header] of [[payload, undefined], [payload, forged], [tampered, signature], [payload, 't=1,v1=00']] as const) {
+      const request = agent.post('/api/billing/stripeWebhook/').set('Content-Type', 'application/json');
+      const response = await (header ? request.set('Stripe-Signature', header) : request).send(body);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ message: 'Invalid signature.' });
+    }
+    expect((await paymentsOf(email))[0].status).toBe('pending');
+    expect(await credits(agent)).toBe(0);
+  });
+
+  it('sweeps a payment that never settles after PENDING_PAYMENT_SWEEP_HOURS: asked once more, then marked failed, reported and the customer told', async () => {
+    const { agent, email } = await registeredUser(t.app);
+    await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'USD', token: 'pm_card_processing', idempotencyKey: 'never-0001' }).expect(409);
+    await agent.post('/api/account/buycredits/').send({ paymentOption: 3, currency: 'USD', token: 'pm_card_processing', idempotencyKey: 'late-00001' }).expect(409);
+    const [never, late] = await paymentsOf(email);
+    const sweeper = t.app.get(PendingPaymentsSweeper);
+    // Younger than the sweep time: left alone.
+    await sweeper.sweep();
+    expect((await paymentsOf(email)).map((payment) => payment.status)).toEqual(['pending', 'pending']);
+
+    await t.query(`UPDATE payment SET created_at = now() - interval '73 hours' WHERE id = ANY($1)`, [[never.id, late.id]]);
+    // Stripe says the second one succeeded after all (its event never came): it is fulfilled; the first is given up.
+    Object.assign(stripe.intents.get(late.gateway_reference)!, { status: 'succeeded' });
+    const logged = jest.spyOn(Logger.prototype, 'error');
+    try {
+      await sweeper.sweep();
+      expect(logged.mock.calls.map(([message]) => String(message))).toContainEqual(expect.stringContaining(`Pending payment ${never.id} (${never.gateway_reference}) did not settle within 72 hours`));
+    } finally {
+      logged.mockRestore();
+    }
+    expect(await paymentsOf(email)).toEqual([
+      expect.objectContaining({ id: never.id, status: 'failed', decline_message: 'Your bank did not confirm the payment in time, so it was cancelled.' }),
+      expect.objectContaining({ id: late.id, status: 'succeeded' }),
+    ]);
+    expect(await credits(agent)).toBe(100);
+    expect((await mailTo(email, 'Your FairDraw payment did not go through')).text).toContain('did not confirm the payment in time');
+    expect((await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'USD', token: 'pm_card_processing', idempotencyKey: 'never-0001' }).expect(402)).body.message).toBe(
+      'Your bank did not confirm the payment in time, so it was cancelled.',
     );
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({ message: 'Invalid signature.' });
   });
 });
 

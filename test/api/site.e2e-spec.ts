@@ -44,6 +44,7 @@ describe('site configuration and version (API)', () => {
       prices: { currency: 'USD', drawSingle: 4000, draw10: 24000, draw100: 160000 },
       recaptchaSiteKey: null,
       thirdParty: { analyticsId: null, chatWidgetUrl: null },
+      payments: { stripePublishableKey: null, stripeJsUrl: null, paypalClientId: null, paypalSdkUrl: null },
     });
   });
 

@@ -35,4 +35,4 @@ export function purchaseOutcomeOf(response: BuyCreditsResponseDto): PurchaseOutc
   return { remainingCredits: response.remainingCredits, invoiceNumber: typeof invoiceNumber === 'number' ? invoiceNumber : null };
 }
 
-export const { useGetCreditsDataQuery, useGetInvoicesQuery, useBuyCreditsMutation, useCreateWalletPaymentMutation } = billingApi;
+export const { useGetCreditsDataQuery, useGetInvoicesQuery, useBuyCreditsMutation, useCreateWalletPaymentMutation, useExecuteWalletPaymentMutation } = billingApi;

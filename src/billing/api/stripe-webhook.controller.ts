@@ -10,6 +10,13 @@ export interface StripeWebhookVerifier {
   verify(payload: Buffer, signature: string): Stripe.Event;
 }
 
+/** The PaymentIntent events that settle a payment (docs.stripe.com/payments/payment-intents/verifying-status). */
+const SETTLING: Record<string, 'succeeded' | 'failed'> = {
+  'payment_intent.succeeded': 'succeeded',
+  'payment_intent.payment_failed': 'failed',
+  'payment_intent.canceled': 'failed',
+};
+
 /** Stripe's word on a payment: the signature is checked over the raw body; a replayed event changes nothing. */
 @ApiExcludeController()
 @Controller('api/billing')
@@ -29,7 +36,21 @@ export class StripeWebhookController {
     } catch {
       throw new BadRequestException({ message: 'Invalid signature.' });
     }
-    if (event.type === 'payment_intent.succeeded') await this.payments.confirmCardPayment(event.data.object.id, event.data.object.metadata?.payment_id);
+    const status = SETTLING[event.type];
+    if (status) {
+      const intent = event.data.object as Stripe.PaymentIntent;
+      // Answered 200 even when unmatched (it is logged for the operator): Stripe would otherwise retry it for days.
+      await this.payments.settleFromProvider({
+        eventType: event.type,
+        eventId: event.id,
+        reference: intent.id,
+        paymentId: intent.metadata?.payment_id,
+        status,
+        message: intent.last_payment_error?.message ?? (event.type === 'payment_intent.canceled' ? 'The payment was cancelled.' : undefined),
+        amount: intent.amount,
+        currency: intent.currency,
+      });
+    }
     return { received: true };
   }
 }

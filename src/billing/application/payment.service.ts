@@ -3,13 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { AccountService } from '../../accounts/application/account.service.js';
 import type { User } from '../../accounts/domain/user.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
+import { MailOutboxService } from '../../platform/mail/mail-outbox.service.js';
 import { UUID_PATTERN } from '../../platform/http/patterns.js';
 import { BILLING_REPOSITORY } from '../billing.tokens.js';
 import type { CreditPackKind } from '../domain/credit-pack.js';
 import { BILLING_MESSAGES, type Payment, paidForOf, type WalletPurpose } from '../domain/payment.js';
 import { addMonths, type Currency, type PaidOption, PaymentOption, PURCHASED_CREDITS_VALID_MONTHS, PURCHASES, purchaseOf } from '../domain/pricing.js';
 import type { BillingRepository } from './ports/billing.repository.port.js';
-import { CARD_GATEWAY, type CardGateway } from './ports/card-gateway.port.js';
+import { CARD_GATEWAY, type CardChargeResult, type CardGateway } from './ports/card-gateway.port.js';
 import { WALLET_GATEWAY, type WalletGateway } from './ports/wallet-gateway.port.js';
 import { PriceService } from './price.service.js';
 
@@ -18,6 +19,20 @@ const PACK_KIND: Record<PaidOption, CreditPackKind> = {
   [PaymentOption.TenPack]: 'ten',
   [PaymentOption.HundredPack]: 'hundred',
 };
+
+/** A card provider's final word on a charge (a webhook event, or the sweep's question). */
+export interface ProviderOutcome {
+  eventType: string;
+  eventId: string;
+  /** The provider's charge id (Stripe's PaymentIntent id). */
+  reference: string;
+  /** Our payment id, sent with the charge as metadata. */
+  paymentId?: string;
+  status: 'succeeded' | 'failed';
+  message?: string;
+  amount?: number;
+  currency?: string;
+}
 
 export interface PurchaseResult {
   payment: Payment;
@@ -29,6 +44,20 @@ export interface PurchaseResult {
 export class PaymentDeclinedException extends HttpException {
   constructor(message: string) {
     super({ message }, HttpStatus.PAYMENT_REQUIRED);
+  }
+}
+
+/** The bank asks the customer to authenticate (3-D Secure): the checkout handles it with the client secret, then sends the same request again. */
+export class PaymentActionRequiredException extends HttpException {
+  constructor(clientSecret: string) {
+    super({ message: BILLING_MESSAGES.actionRequired, clientSecret }, HttpStatus.PAYMENT_REQUIRED);
+  }
+}
+
+/** The provider settles later (Stripe's `processing`): nothing is declined; the webhook fulfils it and the customer is e-mailed. */
+export class PaymentPendingException extends HttpException {
+  constructor() {
+    super({ message: BILLING_MESSAGES.processing }, HttpStatus.CONFLICT);
   }
 }
 
@@ -48,6 +77,7 @@ export class PaymentService {
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly prices: PriceService,
     private readonly accounts: AccountService,
+    private readonly mail: MailOutboxService,
   ) {}
 
   async payByCard(user: User, option: PaidOption, currency: Currency, token: string, idempotencyKey: string): Promise<PurchaseResult> {
@@ -64,12 +94,29 @@ export class PaymentService {
     if (payment.userId !== user.id || payment.paymentOption !== option || payment.currency !== currency) {
       throw new BadRequestException({ message: 'This payment request was already used for another purchase.' });
     }
+    let result: CardChargeResult | null = null;
     if (payment.status === 'pending') {
-      const result = await this.card.charge({ amount: payment.amount, currency, token, idempotencyKey: payment.id, paymentId: payment.id, description: purchase.description });
-      if (result.status === 'succeeded') await this.billing.settlePayment(payment.id, 'succeeded', this.clock.now(), { reference: result.reference });
-      else await this.billing.settlePayment(payment.id, 'declined', this.clock.now(), { reference: result.reference, declineMessage: result.message });
+      // A PaymentIntent made already (the same submission again after 3-D Secure, or after "processing"): ask where it
+      // stands rather than charge anew.
+      result = payment.gatewayReference
+        ? await this.card.status(payment.gatewayReference)
+        : await this.card.charge({ amount: payment.amount, currency, token, idempotencyKey: payment.id, paymentId: payment.id, description: purchase.description });
+      await this.settleCardPayment(payment.id, result);
     }
-    return this.finish(payment.id);
+    const finished = await this.finish(payment.id);
+    if (finished.payment.status === 'pending') {
+      if (result?.status === 'requires_action') throw new PaymentActionRequiredException(result.clientSecret);
+      throw new PaymentPendingException();
+    }
+    return finished;
+  }
+
+  /** Records a charge's answer: settled when final; a pending one keeps its PaymentIntent id for the webhook, the sweep and the retry. */
+  private async settleCardPayment(paymentId: string, result: CardChargeResult): Promise<void> {
+    const at = this.clock.now();
+    if (result.status === 'succeeded') await this.billing.settlePayment(paymentId, 'succeeded', at, { reference: result.reference });
+    else if (result.status === 'declined') await this.billing.settlePayment(paymentId, 'declined', at, { reference: result.reference, declineMessage: result.message });
+    else await this.billing.setGatewayReference(paymentId, result.reference);
   }
 
   /** Starts a wallet payment at the server's price; answers the provider's payment id for the approval step. */
@@ -118,22 +165,93 @@ export class PaymentService {
   }
 
   /**
-   * The card provider's word that a payment succeeded (Stripe's webhook): settles and fulfils it if still open. A
-   * payment whose charge answer never came (a timeout, a crash) has no reference yet: it is found by the payment id
-   * sent with the charge, if it is this provider's card payment still pending.
+   * The card provider's word on a payment (Stripe's webhook): a success settles and fulfils it if still open, a failure
+   * or cancellation declines it; either is final whether it comes before or after the request's own answer, and a
+   * replay changes nothing. A payment whose charge answer never came (a timeout, a crash) has no reference yet: it
+   * is found by the payment id sent with the charge, if it is this provider's card payment still pending. A payment
+   * that was still pending when the request answered is settled "later": the customer is e-mailed. A charge matching
+   * no payment is logged for the operator (docs/decisions.md "Payments (issue 25)").
    */
-  async confirmCardPayment(reference: string, paymentId?: string): Promise<boolean> {
-    let payment = await this.billing.findPaymentByReference(this.card.name, reference);
-    if (!payment && paymentId && UUID_PATTERN.test(paymentId)) {
-      const pending = await this.billing.findPayment(paymentId);
+  async settleFromProvider(outcome: ProviderOutcome): Promise<'settled' | 'replayed' | 'unmatched'> {
+    let payment = await this.billing.findPaymentByReference(this.card.name, outcome.reference);
+    if (!payment && outcome.paymentId && UUID_PATTERN.test(outcome.paymentId)) {
+      const pending = await this.billing.findPayment(outcome.paymentId);
       if (pending && pending.method === 'card' && pending.gateway === this.card.name && pending.status === 'pending' && !pending.gatewayReference) {
-        await this.billing.setGatewayReference(pending.id, reference);
+        await this.billing.setGatewayReference(pending.id, outcome.reference);
         payment = pending;
       }
     }
-    if (!payment) return false;
-    await this.billing.settlePayment(payment.id, 'succeeded', this.clock.now(), {});
-    return (await this.finish(payment.id)).newlyFulfilled;
+    if (!payment) {
+      this.logger.error(
+        `Unmatched card charge: ${outcome.eventType} for ${outcome.reference} (${outcome.amount ?? '?'} ${outcome.currency ?? '?'}, event ${outcome.eventId}) matches no payment; check it in the Stripe dashboard and refund it if it is no customer's purchase`,
+      );
+      return 'unmatched';
+    }
+    const at = this.clock.now();
+    const answered = payment.status === 'pending' && payment.gatewayReference !== null;
+    const settled =
+      outcome.status === 'succeeded'
+        ? await this.billing.settlePayment(payment.id, 'succeeded', at, {})
+        : await this.billing.settlePayment(payment.id, 'declined', at, { declineMessage: outcome.message ?? BILLING_MESSAGES.declinedFallback });
+    if (!settled) {
+      const current = await this.billing.findPayment(payment.id);
+      if (outcome.status === 'succeeded' && current && current.status !== 'succeeded') {
+        // Stripe took the money for a payment we had given up on (declined or swept): the operator refunds or fulfils it.
+        this.logger.error(`Card charge ${outcome.reference} succeeded for payment ${payment.id}, which is ${current.status}: refund it or fulfil it by hand`);
+      }
+    }
+    if (outcome.status === 'succeeded') {
+      const { newlyFulfilled } = await this.finish(payment.id).catch(() => ({ newlyFulfilled: false }));
+      if (newlyFulfilled && answered) await this.tellCustomer(payment, 'succeeded');
+    } else if (settled && answered) {
+      await this.tellCustomer(payment, 'declined', outcome.message);
+    }
+    return settled ? 'settled' : 'replayed';
+  }
+
+  /**
+   * Card payments left pending longer than PENDING_PAYMENT_SWEEP_HOURS: asked once more where they stand, settled by that
+   * answer, or marked failed and reported (logged for the operator, the customer e-mailed). Answers how many were swept.
+   */
+  async sweepPendingPayments(olderThanHours: number): Promise<number> {
+    const before = new Date(this.clock.now().getTime() - olderThanHours * 3_600_000);
+    let swept = 0;
+    for (const payment of await this.billing.pendingCardPayments(this.card.name, before)) {
+      let result: CardChargeResult | null = null;
+      try {
+        result = payment.gatewayReference ? await this.card.status(payment.gatewayReference) : null;
+      } catch (error) {
+        this.logger.warn(`Asking where payment ${payment.id} stands failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      if (result?.status === 'succeeded' || result?.status === 'declined') {
+        await this.settleFromProvider({
+          eventType: 'sweep',
+          eventId: 'sweep',
+          reference: result.reference!,
+          paymentId: payment.id,
+          status: result.status === 'succeeded' ? 'succeeded' : 'failed',
+          message: result.status === 'declined' ? result.message : undefined,
+        });
+        continue;
+      }
+      if (await this.billing.settlePayment(payment.id, 'failed', this.clock.now(), { declineMessage: BILLING_MESSAGES.neverSettled })) {
+        swept++;
+        this.logger.error(`Pending payment ${payment.id} (${payment.gatewayReference ?? 'no PaymentIntent'}) did not settle within ${olderThanHours} hours: marked failed; check it in the Stripe dashboard`);
+        await this.tellCustomer(payment, 'declined', BILLING_MESSAGES.neverSettled);
+      }
+    }
+    return swept;
+  }
+
+  private async tellCustomer(payment: Payment, status: 'succeeded' | 'declined', message?: string): Promise<void> {
+    const user = payment.userId ? await this.accounts.getUser(payment.userId) : null;
+    if (!user) return;
+    const purchase = PURCHASES[payment.paymentOption as PaidOption];
+    const text =
+      status === 'succeeded'
+        ? `Hello ${user.firstName},\n\nyour payment for "${purchase.description}" has gone through. The credits are on your account now: each pays for one draw.\n\nFairDraw`
+        : `Hello ${user.firstName},\n\nyour payment for "${purchase.description}" did not go through: ${message ?? BILLING_MESSAGES.declinedFallback}\nNothing was charged and no draw was made. You can try again with another card or with PayPal.\n\nFairDraw`;
+    await this.mail.send({ to: user.email, subject: status === 'succeeded' ? 'Your FairDraw payment went through' : 'Your FairDraw payment did not go through', text });
   }
 
   private async finish(paymentId: string): Promise<PurchaseResult> {

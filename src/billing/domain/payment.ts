@@ -42,6 +42,9 @@ export function paidForOf(purpose: WalletPurpose): string {
 export const BILLING_MESSAGES = {
   noCredits: 'You have no credits left. Please buy a pack of credits or pay for this draw.',
   declinedFallback: 'Your card was declined.',
+  actionRequired: 'Your bank asks you to confirm this payment.',
+  processing: 'Your payment is still being processed. We will e-mail you when it completes; your credits appear then.',
+  neverSettled: 'Your bank did not confirm the payment in time, so it was cancelled.',
   walletFailure: 'Something went wrong while processing your PayPal transaction. Please contact support.',
   walletUsed: 'This PayPal payment has already paid for something else. Please make a new payment.',
   notPurchase: 'Choose a pack of 10 or 100 credits.',

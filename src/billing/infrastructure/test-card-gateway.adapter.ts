@@ -26,4 +26,9 @@ export class TestCardGateway implements CardGateway {
     if (outcome === 'succeeded') return { status: 'succeeded', reference };
     return { status: 'declined', message: outcome ?? 'Your card was declined.', reference };
   }
+
+  /** Test charges settle at once; a payment left pending (a crash before the answer) has nothing more to wait for. */
+  async status(reference: string): Promise<CardChargeResult> {
+    return { status: 'declined', message: 'The payment was not completed.', reference };
+  }
 }

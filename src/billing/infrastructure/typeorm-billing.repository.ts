@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { DataSource, Repository } from 'typeorm';
+import { type DataSource, LessThan, type Repository } from 'typeorm';
 import type { BillingRepository, Fulfilment, NewPayment } from '../application/ports/billing.repository.port.js';
 import type { CreditPack, CreditPackKind } from '../domain/credit-pack.js';
 import type { Invoice, Payment, PaymentStatus } from '../domain/payment.js';
@@ -47,6 +47,11 @@ export class TypeormBillingRepository implements BillingRepository {
 
   async setGatewayReference(id: string, reference: string): Promise<void> {
     await this.payments.update({ id }, { gatewayReference: reference });
+  }
+
+  async pendingCardPayments(gateway: string, before: Date): Promise<Payment[]> {
+    const rows = await this.payments.find({ where: { gateway, method: 'card', status: 'pending', createdAt: LessThan(before) }, order: { createdAt: 'ASC' }, take: 100 });
+    return rows.map((row) => BillingMapper.payment(row));
   }
 
   async bindPayment(id: string, paidFor: string): Promise<boolean> {

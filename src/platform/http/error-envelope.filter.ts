@@ -59,7 +59,9 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
 
 function envelopeOf(response: string | object, fallback: string): ErrorEnvelope {
   if (typeof response === 'string') return { message: response };
-  const body = response as { message?: unknown; modelState?: Record<string, string[]> };
+  const body = response as { message?: unknown; modelState?: Record<string, string[]>; clientSecret?: unknown };
   const message = Array.isArray(body.message) ? body.message.join(' ') : typeof body.message === 'string' ? body.message : fallback;
-  return body.modelState ? { message, modelState: body.modelState } : { message };
+  const envelope: ErrorEnvelope = body.modelState ? { message, modelState: body.modelState } : { message };
+  if (typeof body.clientSecret === 'string') envelope.clientSecret = body.clientSecret;
+  return envelope;
 }

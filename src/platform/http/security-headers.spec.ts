@@ -48,4 +48,15 @@ describe('contentSecurityPolicy', () => {
     expect(Object.values(all).flat()).not.toContain("'unsafe-eval'");
     expect(all['script-src']).not.toContain("'unsafe-inline'");
   });
+
+  it("allows Stripe.js and PayPal's SDK only when configured: their own origins, or a stand-in's", () => {
+    const stripe = contentSecurityPolicy({ inlineScriptHashes: [], stripeJsUrl: 'https://js.stripe.com/endive/stripe.js', paypalSdkUrl: 'https://www.paypal.com/sdk/js' }, true);
+    expect(stripe['script-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://www.paypal.com', 'https://*.js.stripe.com', 'https://*.paypal.com', 'https://*.paypalobjects.com']);
+    expect(stripe['frame-src']).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://hooks.stripe.com', 'https://www.paypal.com']));
+    expect(stripe['connect-src']).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://api.stripe.com']));
+    const standIn = contentSecurityPolicy({ inlineScriptHashes: [], stripeJsUrl: 'http://127.0.0.1:4010/v3/' }, false);
+    expect(standIn['script-src']).toEqual(["'self'", 'http://127.0.0.1:4010']);
+    expect(standIn['frame-src']).toEqual(["'self'", 'http://127.0.0.1:4010']);
+    expect(standIn['connect-src']).toEqual(["'self'", 'http://127.0.0.1:4010']);
+  });
 });

@@ -13,6 +13,10 @@ export interface ContentSecurityPolicySources {
   contentHosts?: string;
   /** RECAPTCHA_SITE_KEY: the human check's script and frame. */
   recaptchaSiteKey?: string;
+  /** STRIPE_JS_URL, given only with STRIPE_PUBLISHABLE_KEY: Stripe.js, its frames (card fields, 3-D Secure) and its API calls. */
+  stripeJsUrl?: string;
+  /** PAYPAL_SDK_URL, given only with PayPal's credentials: the SDK, its buttons' frames and its calls. */
+  paypalSdkUrl?: string;
 }
 
 /** Google's published sources for gtag.js (developers.google.com/tag-platform/security/guides/csp, GA4). */
@@ -26,6 +30,14 @@ const RECAPTCHA = {
   script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
   frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
 };
+
+/**
+ * Stripe's published sources besides Stripe.js's own origin (docs.stripe.com/security/guide, Content Security Policy);
+ * a stand-in (tests) serves everything from its one origin.
+ */
+const STRIPE = { script: ['https://*.js.stripe.com'], frame: ['https://*.js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] };
+/** PayPal's sources for the JS SDK (developer.paypal.com/sdk/js/configuration, Content Security Policy). */
+const PAYPAL = { any: ['https://*.paypal.com', 'https://*.paypalobjects.com'] };
 
 /** The origin of a configured URL, or nothing when it is none (the environment has validated the settings it knows). */
 function originOf(url: string): string[] {
@@ -46,6 +58,11 @@ export function contentSecurityPolicy(sources: ContentSecurityPolicySources, pro
   const chat = sources.chatWidgetUrl ? originOf(sources.chatWidgetUrl) : [];
   const analytics = sources.analyticsId ? ANALYTICS : { script: [], img: [], connect: [] };
   const recaptcha = sources.recaptchaSiteKey ? RECAPTCHA : { script: [], frame: [] };
+  const stripeOrigin = sources.stripeJsUrl ? originOf(sources.stripeJsUrl) : [];
+  const stripe = stripeOrigin.includes('https://js.stripe.com') ? STRIPE : { script: [], frame: [], connect: [] };
+  const paypalOrigin = sources.paypalSdkUrl ? originOf(sources.paypalSdkUrl) : [];
+  const paypal = paypalOrigin.some((origin) => origin.endsWith('.paypal.com')) ? PAYPAL.any : [];
+  const payments = [...stripeOrigin, ...paypalOrigin];
   const contentHosts = (sources.contentHosts ?? '')
     .split(',')
     .map((host) => host.trim())
@@ -54,14 +71,14 @@ export function contentSecurityPolicy(sources: ContentSecurityPolicySources, pro
     .flatMap(originOf);
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...sources.inlineScriptHashes, ...analytics.script, ...recaptcha.script, ...chat],
+    'script-src': ["'self'", ...sources.inlineScriptHashes, ...analytics.script, ...recaptcha.script, ...chat, ...payments, ...stripe.script, ...paypal],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'", ...chat],
     // data: for the images Mantine and the API reference draw in CSS; blob: for an image chosen for upload.
-    'img-src': ["'self'", 'data:', 'blob:', ...contentHosts, ...analytics.img, ...chat],
+    'img-src': ["'self'", 'data:', 'blob:', ...contentHosts, ...analytics.img, ...chat, ...paypalOrigin, ...paypal],
     'font-src': ["'self'", 'data:', ...chat],
-    'connect-src': ["'self'", ...analytics.connect, ...chat],
-    'frame-src': ["'self'", ...recaptcha.frame, ...chat],
+    'connect-src': ["'self'", ...analytics.connect, ...chat, ...payments, ...stripe.connect, ...paypal],
+    'frame-src': ["'self'", ...recaptcha.frame, ...chat, ...payments, ...stripe.frame, ...paypal],
     'frame-ancestors': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

@@ -35,6 +35,18 @@ export class SiteConfigurationService {
     return mergeSiteSettings(defaults, await this.settings.loadStored());
   }
 
+  private payments(): SiteConfiguration['payments'] {
+    const stripePublishableKey = this.config.get('STRIPE_PUBLISHABLE_KEY', { infer: true }) ?? null;
+    // The wallet is PayPal only with both halves of its credentials (the server's wallet gateway is chosen the same way).
+    const paypalClientId = this.config.get('PAYPAL_SECRET', { infer: true }) ? (this.config.get('PAYPAL_CLIENT_ID', { infer: true }) ?? null) : null;
+    return {
+      stripePublishableKey,
+      stripeJsUrl: stripePublishableKey ? this.config.get('STRIPE_JS_URL', { infer: true }) : null,
+      paypalClientId,
+      paypalSdkUrl: paypalClientId ? this.config.get('PAYPAL_SDK_URL', { infer: true }) : null,
+    };
+  }
+
   async forRequest(countryCode: string | undefined, host: string | undefined, currency?: string): Promise<SiteConfiguration> {
     const country = resolveCountry(countryCode, host);
     const prices = await this.prices.pricesFor(isCurrency(currency) ? currency : country.currency);
@@ -49,6 +61,7 @@ export class SiteConfigurationService {
         analyticsId: this.config.get('ANALYTICS_ID', { infer: true }) ?? null,
         chatWidgetUrl: this.config.get('CHAT_WIDGET_URL', { infer: true }) ?? null,
       },
+      payments: this.payments(),
       reviewSummary: await this.reviews.summary(),
     };
   }

@@ -13,4 +13,11 @@ export interface SiteConfiguration extends SiteSettings {
   recaptchaSiteKey: string | null;
   /** Third-party services the page may load; each null unless configured (nothing loads by default). */
   thirdParty: { analyticsId: string | null; chatWidgetUrl: string | null };
+  /** The card and wallet checkouts' public settings; null: the built-in test checkout or test wallet. */
+  payments: {
+    stripePublishableKey: string | null;
+    stripeJsUrl: string | null;
+    paypalClientId: string | null;
+    paypalSdkUrl: string | null;
+  };
 }

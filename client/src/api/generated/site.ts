@@ -105,6 +105,16 @@ export type ThirdPartyServicesDto = {
   /** Chat widget script; null: no chat widget loads. */
   chatWidgetUrl: string | null;
 };
+export type PaymentProvidersDto = {
+  /** Stripe's publishable key; null: the built-in test checkout (no money moves). */
+  stripePublishableKey: string | null;
+  /** Where Stripe.js loads from; null without a publishable key. */
+  stripeJsUrl: string | null;
+  /** PayPal's client id; null: the built-in test wallet (no money moves). */
+  paypalClientId: string | null;
+  /** Where PayPal's JS SDK loads from; null without a client id. */
+  paypalSdkUrl: string | null;
+};
 export type SiteConfigurationResponseDto = {
   /** Server version; the client hard-reloads when it differs from its own. */
   version: string;
@@ -123,6 +133,7 @@ export type SiteConfigurationResponseDto = {
   /** The human check widget's site key; null when the check is offline. */
   recaptchaSiteKey: string | null;
   thirdParty: ThirdPartyServicesDto;
+  payments: PaymentProvidersDto;
 };
 export const {
   useGetReviewsQuery,

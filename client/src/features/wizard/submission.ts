@@ -1,4 +1,5 @@
 import type { SubmitDrawRequestDto } from '../../api/wizard-api';
+import { PAYMENT_PROCESSING } from '../billing/card-authentication';
 import { drawableEntries, needsProcessing, PAYMENT_DEMO, refillDescriptions, WIZARD_MESSAGES } from './rules';
 import type { WizardState } from './wizard-slice';
 
@@ -74,10 +75,11 @@ export function newIdempotencyKey(): string {
 
 /**
  * Whether an answer settles a submission, so the next one takes a new idempotency key: any definite answer, except that
- * an earlier request of it is still being paid for (that request may yet finish; a new key would pay a second time).
+ * an earlier request of it is still being paid for, or its card payment is still processing (either may yet finish; a
+ * new key would pay a second time).
  * A lost answer (none, or 5xx) keeps the key, so a retry pays once.
  */
 export function settlesSubmission(status: number | undefined, message: string | undefined): boolean {
   if (status === undefined || status >= 500) return false;
-  return !(status === 409 && message === WIZARD_MESSAGES.submissionInProgress);
+  return !(status === 409 && (message === WIZARD_MESSAGES.submissionInProgress || message === PAYMENT_PROCESSING));
 }

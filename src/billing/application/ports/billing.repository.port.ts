@@ -27,6 +27,8 @@ export interface BillingRepository {
   findPayment(id: string): Promise<Payment | null>;
   findPaymentByReference(gateway: string, reference: string): Promise<Payment | null>;
   setGatewayReference(id: string, reference: string): Promise<void>;
+  /** Card payments of the gateway still pending that were recorded before `before`. */
+  pendingCardPayments(gateway: string, before: Date): Promise<Payment[]>;
   /** Binds the payment to what it pays for, atomically: false when it is bound to something else already. */
   bindPayment(id: string, paidFor: string): Promise<boolean>;
   /** Settles a pending payment; a settled one stays as it is (answers false). */

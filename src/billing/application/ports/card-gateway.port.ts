@@ -12,12 +12,22 @@ export interface CardCharge {
   description: string;
 }
 
-export type CardChargeResult = { status: 'succeeded'; reference: string } | { status: 'declined'; message: string; reference?: string };
+/**
+ * Where a charge stands. `requires_action`: the bank asks the customer to authenticate (3-D Secure); the checkout runs
+ * it with the client secret, then sends the same request again. `processing`: the provider answers later (webhook).
+ */
+export type CardChargeResult =
+  | { status: 'succeeded'; reference: string }
+  | { status: 'declined'; message: string; reference?: string }
+  | { status: 'requires_action'; reference: string; clientSecret: string }
+  | { status: 'processing'; reference: string };
 
 /** Card payments: the built-in test gateway, or Stripe when STRIPE_SECRET_KEY is set. */
 export interface CardGateway {
   readonly name: 'test' | 'stripe';
   charge(charge: CardCharge): Promise<CardChargeResult>;
+  /** Where an earlier charge stands now (after the customer's authentication, or for the sweep of unsettled payments). */
+  status(reference: string): Promise<CardChargeResult>;
 }
 
 export const CARD_GATEWAY = Symbol('CARD_GATEWAY');

@@ -18,6 +18,13 @@ export class ThirdPartyServicesDto {
   @ApiProperty({ type: String, nullable: true, description: 'Chat widget script; null: no chat widget loads.' }) chatWidgetUrl: string | null;
 }
 
+export class PaymentProvidersDto {
+  @ApiProperty({ type: String, nullable: true, description: "Stripe's publishable key; null: the built-in test checkout (no money moves)." }) stripePublishableKey: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Where Stripe.js loads from; null without a publishable key.' }) stripeJsUrl: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "PayPal's client id; null: the built-in test wallet (no money moves)." }) paypalClientId: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "Where PayPal's JS SDK loads from; null without a client id." }) paypalSdkUrl: string | null;
+}
+
 export class SiteConfigurationResponseDto {
   @ApiProperty({ description: 'Server version; the client hard-reloads when it differs from its own.' })
   version: string;
@@ -55,6 +62,9 @@ export class SiteConfigurationResponseDto {
   @ApiProperty({ type: ThirdPartyServicesDto })
   thirdParty: ThirdPartyServicesDto;
 
+  @ApiProperty({ type: PaymentProvidersDto })
+  payments: PaymentProvidersDto;
+
   static from(configuration: SiteConfiguration): SiteConfigurationResponseDto {
     const dto = new SiteConfigurationResponseDto();
     dto.version = configuration.version;
@@ -70,6 +80,7 @@ export class SiteConfigurationResponseDto {
     dto.prices = { currency, drawSingle, draw10, draw100 };
     dto.recaptchaSiteKey = configuration.recaptchaSiteKey;
     dto.thirdParty = { analyticsId: configuration.thirdParty.analyticsId, chatWidgetUrl: configuration.thirdParty.chatWidgetUrl };
+    dto.payments = { ...configuration.payments };
     return dto;
   }
 }

@@ -1,18 +1,22 @@
 import { Alert, Button, Container, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconBrandPaypal, IconCreditCard } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { PurchaseOutcome } from '../../../api/billing-api';
 import { useRouteLink } from '../../../app/use-route-link';
 import { useAnalytics } from '../../analytics/analytics-context';
 import { CURRENCY_NAMES, formatMoney, isCurrency } from '../../site/currency';
 import { useSiteConfiguration } from '../../site/use-site-currency';
+import { BUY_CREDITS_CHECKOUT_SCRIPT_TIMEOUT_MS } from '../checkout-script';
 import { PACK_CREDITS, type PackOption, packOffer } from '../packs';
+import { stripeSettingsOf } from '../stripe-js';
 import { purchaseEvent, trackWithRetry } from '../tracking';
 import { CardCheckoutForm } from './card-checkout-form';
 import { CreditsSummary } from './credits-summary';
 import { InvoicesPanel } from './invoices-panel';
 import { PackChoice } from './pack-choice';
+import { paypalSettingsOf } from './paypal-buttons';
+import { StripeCheckoutForm } from './stripe-checkout-form';
 import { isPurchaseSuccessState, PurchaseSuccess, type PurchaseSuccessState } from './purchase-success';
 import { WalletCheckout } from './wallet-checkout';
 import classes from './billing.module.css';
@@ -29,6 +33,8 @@ export default function BuyCreditsPage() {
   const [method, setMethod] = useState<string | null>('card');
 
   const prices = site?.prices;
+  const stripe = useMemo(() => stripeSettingsOf(site?.payments), [site?.payments]);
+  const paypal = useMemo(() => paypalSettingsOf(site?.payments), [site?.payments]);
   const currency = prices && isCurrency(prices.currency) ? prices.currency : undefined;
   const amountLabel = prices ? formatMoney(packOffer(prices, paymentOption).amount, prices.currency) : undefined;
 
@@ -99,10 +105,14 @@ export default function BuyCreditsPage() {
                   </Tabs.Tab>
                 </Tabs.List>
                 <Tabs.Panel value="card" pt="md">
-                  <CardCheckoutForm {...checkout} />
+                  {stripe ? (
+                    <StripeCheckoutForm {...checkout} settings={stripe} timeoutMs={BUY_CREDITS_CHECKOUT_SCRIPT_TIMEOUT_MS} amount={prices ? packOffer(prices, paymentOption).amount : undefined} />
+                  ) : (
+                    <CardCheckoutForm {...checkout} />
+                  )}
                 </Tabs.Panel>
                 <Tabs.Panel value="wallet" pt="md">
-                  <WalletCheckout {...checkout} />
+                  <WalletCheckout {...checkout} paypal={paypal} />
                 </Tabs.Panel>
               </Tabs>
             </Stack>

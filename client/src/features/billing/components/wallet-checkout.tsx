@@ -1,10 +1,11 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconBrandPaypal } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { purchaseOutcomeOf, useBuyCreditsMutation, useCreateWalletPaymentMutation } from '../../../api/billing-api';
+import { purchaseOutcomeOf, useBuyCreditsMutation, useCreateWalletPaymentMutation, useExecuteWalletPaymentMutation } from '../../../api/billing-api';
 import { FormMessage } from '../../forms/components/form-message';
 import { PACK_CREDITS } from '../packs';
 import type { CheckoutProps } from './card-checkout-form';
+import { PayPalWalletButtons, type PayPalSettings } from './paypal-buttons';
 
 /** Part 1 §8 "Wallet failure alert". */
 export const WALLET_FAILURE = 'Something went wrong while processing your PayPal transaction. Please contact support.';
@@ -24,9 +25,10 @@ function walletMessageOf(error: unknown): string {
  * buycredits executes it with the payment and payer ids. Offline the approval is the built-in test wallet's
  * dialog; a real provider's approval page is a later step (docs/decisions.md).
  */
-export function WalletCheckout({ paymentOption, currency, amountLabel, onPaid }: CheckoutProps) {
+export function WalletCheckout({ paymentOption, currency, amountLabel, onPaid, paypal }: CheckoutProps & { paypal: PayPalSettings | null }) {
   const [createPayment, { isLoading: creating }] = useCreateWalletPaymentMutation();
   const [buyCredits, { isLoading: executing }] = useBuyCreditsMutation();
+  const [executePayment] = useExecuteWalletPaymentMutation();
   const [paymentId, setPaymentId] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [cancelled, setCancelled] = useState(false);
@@ -70,6 +72,38 @@ export function WalletCheckout({ paymentOption, currency, amountLabel, onPaid }:
     setPaymentId(null);
     setCancelled(true);
   };
+
+  if (paypal && currency) {
+    // PayPal's window approves the payment createpayment started; executepayment (PaymentID, PayerID) takes it once.
+    return (
+      <Stack gap="md">
+        <Text c="gray.8">You approve the payment with PayPal, then come straight back here with your credits.</Text>
+        {failure && <FormMessage>{failure}</FormMessage>}
+        {cancelled && <FormMessage kind="info">You cancelled the PayPal payment. Nothing was charged.</FormMessage>}
+        <PayPalWalletButtons
+          settings={paypal}
+          currency={currency}
+          disabled={!amountLabel}
+          createPayment={async () => {
+            setFailure(null);
+            setCancelled(false);
+            transactionId.current = crypto.randomUUID();
+            return (await createPayment({ createWalletPaymentRequestDto: { paymentOption, currency } }).unwrap()).id;
+          }}
+          onApprove={async ({ paymentID, payerID }) => {
+            try {
+              const response = await executePayment({ executeWalletPaymentRequestDto: { PaymentID: paymentID, PayerID: payerID } }).unwrap();
+              onPaid(purchaseOutcomeOf(response), transactionId.current ?? crypto.randomUUID());
+            } catch (error) {
+              setFailure(walletMessageOf(error));
+            }
+          }}
+          onCancel={() => setCancelled(true)}
+          onError={() => setFailure(WALLET_FAILURE)}
+        />
+      </Stack>
+    );
+  }
 
   return (
     <Stack gap="md">

@@ -14,6 +14,9 @@ import { isCurrency } from '../../site/currency';
 import { useScreenShare } from '../../screen-share/use-screen-share';
 import { selectScreenShare } from '../../site/site-slice';
 import { useSiteConfiguration, useSiteCurrency } from '../../site/use-site-currency';
+import { withCardAuthentication } from '../../billing/card-authentication';
+import { CHECKOUT_SCRIPT_TIMEOUT_MS } from '../../billing/checkout-script';
+import { authenticateCard, stripeSettingsOf } from '../../billing/stripe-js';
 import {
   hasProgress,
   isDrawError,
@@ -234,7 +237,8 @@ export const DrawWizard = memo(function DrawWizard() {
     if (now) setOverlay('drawing');
     try {
       const recaptchaResponse = await humanCheck('submit_draw');
-      const id = await submitDraw({
+      const stripe = stripeSettingsOf(site?.payments);
+      const request = {
         // Without a purchase step (screen sharing hides it) a user's credits pay, as the step would have offered first.
         submitDrawRequestDto: submissionOf({ ...draw, paymentOption: draw.paymentOption ?? (user?.remainingCredits ? PAYMENT_USE_CREDITS : null) }, {
           clientSession: clientSessionId(),
@@ -246,7 +250,18 @@ export const DrawWizard = memo(function DrawWizard() {
           timeZoneOffset: new Date().getTimezoneOffset(),
           recaptchaResponse,
         }),
-      }).unwrap();
+      };
+      // A card the bank asks to authenticate: the challenge, then the same submission (same idempotency key) once more.
+      const id = await withCardAuthentication(
+        () => submitDraw(request).unwrap(),
+        async (clientSecret) => {
+          // The bank's challenge, not "Performing draw", while the customer authenticates.
+          setOverlay(null);
+          const failure = stripe ? await authenticateCard(stripe, CHECKOUT_SCRIPT_TIMEOUT_MS, clientSecret) : null;
+          if (now) setOverlay('drawing');
+          return failure;
+        },
+      );
       const detail = link('drawDetail', { params: { id } });
       if (now) {
         await wait(Math.max(0, OVERLAY_MINIMUM_MS - (Date.now() - started)));

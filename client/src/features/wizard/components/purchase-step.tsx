@@ -1,7 +1,13 @@
 import { Button, Group, Modal, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconBrandPaypal, IconCreditCard } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useCreateWalletPaymentMutation } from '../../../api/billing-api';
+import { CHECKOUT_SCRIPT_TIMEOUT_MS } from '../../billing/checkout-script';
+import { PayPalWalletButtons, paypalSettingsOf } from '../../billing/components/paypal-buttons';
+import { type CreatePaymentMethod, StripeCardFields } from '../../billing/components/stripe-card-fields';
+import { stripeSettingsOf } from '../../billing/stripe-js';
+import { WALLET_FAILURE } from '../../billing/components/wallet-checkout';
+import { useSiteConfiguration } from '../../site/use-site-currency';
 import { cardMessages, type CardFields, formatCardNumber, formatExpiry, testCardToken } from '../../billing/test-card';
 import { FormMessage } from '../../forms/components/form-message';
 import { formErrorsOf } from '../../forms/server-errors';
@@ -12,6 +18,11 @@ import type { BeforeContinue, StepProps } from './step-props';
 
 /** How the draw will be paid: a card token, or an approved wallet payment; sent with submitdraw, never saved in a draft. */
 export type PaymentDetails = { token: string } | { paymentID: string; payerID: string };
+
+/** What happens to the money when the owner cancels a paid draw (docs/decisions.md "Payments (issue 25)"), said before paying. */
+export const CANCELLED_DRAW_RULE = 'If you cancel the draw before it runs, its credit comes back to your account for another draw; the payment is not refunded.';
+
+const MINOR_UNITS: Record<number, 'drawSingle' | 'draw10' | 'draw100'> = { 0: 'drawSingle', 1: 'draw10', 3: 'draw100' };
 
 /** The payer id the built-in test wallet hands back on approval (docs/decisions.md "Billing (issue 7)"). */
 const TEST_WALLET_PAYER = 'TESTPAYER';
@@ -39,7 +50,13 @@ export function PurchaseStep({
   const [method, setMethod] = useState<'card' | 'wallet'>('card');
   const [card, setCard] = useState<CardFields>({ cardNumber: '', expiry: '', cvc: '' });
   const [cardErrors, setCardErrors] = useState<Partial<Record<keyof CardFields, string>>>({});
-  const [wallet, setWallet] = useState<{ id: string; approved: boolean } | null>(null);
+  const [wallet, setWallet] = useState<{ id: string; approved: boolean; payerID?: string } | null>(null);
+  const [walletCancelled, setWalletCancelled] = useState(false);
+  const { data: site } = useSiteConfiguration();
+  const stripe = useMemo(() => stripeSettingsOf(site?.payments), [site?.payments]);
+  const paypal = useMemo(() => paypalSettingsOf(site?.payments), [site?.payments]);
+  const createPaymentMethod = useRef<CreatePaymentMethod | null>(null);
+  const [stripeMessage, setStripeMessage] = useState<string | null>(null);
   const [walletMessage, setWalletMessage] = useState<string | null>(null);
   const [optionMessage, setOptionMessage] = useState<string | null>(null);
   const [createPayment, { isLoading: creating }] = useCreateWalletPaymentMutation();
@@ -50,6 +67,7 @@ export function PurchaseStep({
   const walletAllowed = option === 1 || option === 3;
   const chosenMethod = walletAllowed ? method : 'card';
   const amount = options.find((o) => o.value === option)?.amount;
+  const minorAmount = prices && option !== null && MINOR_UNITS[option] ? prices[MINOR_UNITS[option]] : undefined;
 
   useEffect(() => {
     beforeContinue.current = async () => {
@@ -66,7 +84,17 @@ export function PurchaseStep({
           setWalletMessage('Please approve the PayPal payment first.');
           return false;
         }
-        onPayment({ paymentID: wallet.id, payerID: TEST_WALLET_PAYER });
+        onPayment({ paymentID: wallet.id, payerID: wallet.payerID ?? TEST_WALLET_PAYER });
+        return true;
+      }
+      if (stripe) {
+        setStripeMessage(null);
+        const created = createPaymentMethod.current ? await createPaymentMethod.current() : { error: 'The secure card fields are still loading.' };
+        if ('error' in created) {
+          setStripeMessage(created.error);
+          return false;
+        }
+        onPayment({ token: created.token });
         return true;
       }
       const problems = cardMessages(card, new Date());
@@ -123,7 +151,18 @@ export function PurchaseStep({
               ]}
             />
           )}
-          {chosenMethod === 'card' ? (
+          {chosenMethod === 'card' && stripe ? (
+            <Stack gap="sm">
+              {minorAmount !== undefined && currency && (
+                <StripeCardFields settings={stripe} timeoutMs={CHECKOUT_SCRIPT_TIMEOUT_MS} amount={minorAmount} currency={currency} creator={createPaymentMethod} />
+              )}
+              {stripeMessage && <FormMessage>{stripeMessage}</FormMessage>}
+              <Text size="sm" c="gray.8">
+                Your card details go straight to Stripe, our payment provider. The card is charged {amount ?? ''} when you confirm the draw.{' '}
+                {CANCELLED_DRAW_RULE}
+              </Text>
+            </Stack>
+          ) : chosenMethod === 'card' ? (
             <Stack gap="sm">
               <TextInput
                 label="Card number"
@@ -161,19 +200,36 @@ export function PurchaseStep({
               </Group>
               <Text size="sm" c="gray.8">
                 Test checkout: no money moves. Stripe’s test card 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. The card is
-                charged {amount ?? ''} when you confirm the draw.
+                charged {amount ?? ''} when you confirm the draw. {CANCELLED_DRAW_RULE}
               </Text>
             </Stack>
           ) : (
             <Stack gap="sm">
               {wallet?.approved ? (
                 <FormMessage kind="info">PayPal payment approved: it is taken when you confirm the draw.</FormMessage>
+              ) : paypal && currency && (option === 1 || option === 3) ? (
+                <PayPalWalletButtons
+                  settings={paypal}
+                  currency={currency}
+                  createPayment={async () => {
+                    setWalletMessage(null);
+                    setWalletCancelled(false);
+                    return (await createPayment({ createWalletPaymentRequestDto: { paymentOption: option === 3 ? 3 : 1, currency } }).unwrap()).id;
+                  }}
+                  onApprove={async ({ paymentID, payerID }) => setWallet({ id: paymentID, payerID, approved: true })}
+                  onCancel={() => setWalletCancelled(true)}
+                  onError={() => setWalletMessage(WALLET_FAILURE)}
+                />
               ) : (
                 <Button onClick={startWallet} loading={creating} disabled={!currency} leftSection={<IconBrandPaypal size={18} aria-hidden />} w="fit-content">
                   {`Approve ${amount ?? ''} with PayPal`}
                 </Button>
               )}
               {walletMessage && <FormMessage>{walletMessage}</FormMessage>}
+              {walletCancelled && <FormMessage kind="info">You cancelled the PayPal payment. Nothing was charged.</FormMessage>}
+              <Text size="sm" c="gray.8">
+                {CANCELLED_DRAW_RULE}
+              </Text>
             </Stack>
           )}
         </Stack>
