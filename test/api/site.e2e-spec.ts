@@ -208,7 +208,9 @@ describe('allowed host names in the page', () => {
     // The bytes on the wire are Brotli (supertest hands back the decoded text).
     expect(Number(home.headers['content-length'])).toBeLessThan(home.text.length / 4);
     expect(home.headers['content-encoding']).toBe('br');
-    expect(home.headers.vary).toBe('Accept-Encoding, Cookie');
+    // Sent to visitors without a render cookie only (the others get a private answer), revalidated on every use.
+    expect(home.headers.vary).toBe('Accept-Encoding');
+    expect(home.headers['cache-control']).toBe('no-cache');
     expect(home.text).toContain('<title>Certified Random Prize Draws | FairDraw™</title>');
     expect(home.text).toContain('<div id="root" data-prerendered>');
     expect(home.text).toMatch(/<h1[^>]*>Random prize draws you can prove were fair<\/h1>/);
