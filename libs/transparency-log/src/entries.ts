@@ -124,3 +124,9 @@ export function checkDrawHistory(draw: CertifiedDraw, entries: DrawLogEntry[]): 
   if (!drawn) problems.push('The log holds no result for the draw');
   return problems;
 }
+
+/** How a certificate names its draw's log positions (the page and the PDF say the same). */
+export function describeLogPositions(log: { head: { treeSize: number }; entries: { index: number; entry: string }[] }): string {
+  const positions = log.entries.map((e) => `#${e.index} ${decodeEntry(e.entry)?.kind ?? 'unreadable'}`);
+  return `${positions.join(', ')} (of ${log.head.treeSize} entries in the signed head)`;
+}

@@ -21,4 +21,6 @@ export type { TreeHead } from './tree-head.js';
 export { TREE_HEAD_VERSION, treeHeadStatement, verifyTreeHead } from './tree-head.js';
 export type { DrawLogEntry } from './entries.js';
 export type { CertifiedDraw } from './entries.js';
-export { DRAW_LOG_ENTRY_VERSION, encodeEntry, entryBytes, decodeEntry, checkDrawHistory } from './entries.js';
+export { DRAW_LOG_ENTRY_VERSION, encodeEntry, entryBytes, decodeEntry, checkDrawHistory, describeLogPositions } from './entries.js';
+export type { DrawTerms } from './digests.js';
+export { termsSha256, resultsSha256 } from './digests.js';
