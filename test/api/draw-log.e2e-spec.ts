@@ -20,6 +20,7 @@ import {
   verifyInclusion,
   verifyTreeHead,
 } from '#transparency-log';
+import { verifyDraw } from '../../src/certificates/domain/verify-draw.js';
 import { browser, registeredUser } from '../support/accounts.js';
 import { drawnNumbers, type DrawView, simpleDraw } from '../support/draws.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -78,6 +79,21 @@ describe('the public draw log (API)', () => {
     expect((await browser(t.app).get('/api/log/key').expect(200)).body.publicKey).toBe(publicKey);
     for (const e of entries) expect(verifyInclusion(leafHash(entryBytes(e.entry)), e.index, head.treeSize, e.auditPath.map(fromHex), fromHex(head.rootHash))).toBe(true);
     expect(checkDrawHistory({ drawId: id, seedHash: draw.seedHash, beaconRound: draw.beacon.round, resultsSha256: resultsSha256(results) }, entries.map((e) => decodeEntry(e.entry)!))).toEqual([]);
+
+    // The verification of `npm run verify` (and docs/verification.md) checks the log too, and catches a changed entry.
+    const verified = await verifyDraw(certificate, {}, null);
+    expect(verified.checks.filter((c) => c.name.startsWith('Log')).map((c) => [c.name, c.ok])).toEqual([
+      ['Log tree head signature', true],
+      ['Log inclusion proofs', true],
+      ['Log commitment terms', true],
+      ['Log history', true],
+    ]);
+    expect(verified.match).toBe(true);
+    const changed = structuredClone(certificate);
+    changed.log.entries[3].entry = changed.log.entries[3].entry.replace(/"resultsSha256":"([0-9a-f])/, (_: string, c: string) => `"resultsSha256":"${c === '0' ? '1' : '0'}`);
+    const refused = await verifyDraw(changed, {}, null);
+    expect(refused.match).toBe(false);
+    expect(refused.checks.find((c) => c.name === 'Log inclusion proofs')).toMatchObject({ ok: false, detail: `Not in the signed head: entries ${entries[3].index}` });
 
     // The log only grew between the two heads.
     const { proof } = (await browser(t.app).get('/api/log/proof/consistency').query({ first: before.treeSize, second: head.treeSize }).expect(200)).body as { proof: string[] };

@@ -113,7 +113,7 @@ export function checkDrawHistory(draw: CertifiedDraw, entries: DrawLogEntry[]): 
       case 'drawn':
         drawn = true;
         if (entry.beaconRound !== round) problems.push('The draw ran with a round other than the one fixed');
-        if (entry.resultsSha256 !== draw.resultsSha256) problems.push('The logged results are not the certificate’s');
+        if (entry.resultsSha256 !== draw.resultsSha256) problems.push('The logged results are not the re-run’s');
         if (round !== draw.beaconRound) problems.push('The certificate’s round is not the one fixed in the log');
         break;
       case 'published':

@@ -24,3 +24,5 @@ export type { CertifiedDraw } from './entries.js';
 export { DRAW_LOG_ENTRY_VERSION, encodeEntry, entryBytes, decodeEntry, checkDrawHistory, describeLogPositions } from './entries.js';
 export type { DrawTerms } from './digests.js';
 export { termsSha256, resultsSha256 } from './digests.js';
+export type { CertificateLog, LogCheck } from './draw-checks.js';
+export { checkDrawLog } from './draw-checks.js';
