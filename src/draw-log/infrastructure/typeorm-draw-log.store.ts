@@ -27,14 +27,13 @@ export class TypeormDrawLogStore implements DrawLogStore {
   }
 
   async write(index: number, drawId: string, kind: string, entry: string, nodes: NewNode[], frontier: Uint8Array[]): Promise<void> {
-    const manager = currentManager(this.dataSource);
-    await manager.query('INSERT INTO draw_log_entry (idx, draw_id, kind, entry) VALUES ($1, $2, $3, $4)', [index, drawId, kind, entry]);
-    await manager.query('INSERT INTO draw_log_node (level, idx, hash) SELECT * FROM unnest($1::smallint[], $2::bigint[], $3::bytea[])', [
-      nodes.map((n) => n.level),
-      nodes.map((n) => n.index),
-      nodes.map((n) => Buffer.from(n.hash)),
-    ]);
-    await manager.query('UPDATE draw_log_tip SET size = $1, frontier = $2 WHERE id = 1', [index + 1, frontier.map((h) => Buffer.from(h))]);
+    // One statement, one round trip: the tip row stays locked for as short a time as can be.
+    await currentManager(this.dataSource).query(
+      `WITH entry AS (INSERT INTO draw_log_entry (idx, draw_id, kind, entry) VALUES ($1, $2, $3, $4)),
+            nodes AS (INSERT INTO draw_log_node (level, idx, hash) SELECT * FROM unnest($5::smallint[], $6::bigint[], $7::bytea[]))
+       UPDATE draw_log_tip SET size = $1 + 1, frontier = $8 WHERE id = 1`,
+      [index, drawId, kind, entry, nodes.map((n) => n.level), nodes.map((n) => n.index), nodes.map((n) => Buffer.from(n.hash)), frontier.map((h) => Buffer.from(h))],
+    );
   }
 
   async size(): Promise<number> {
