@@ -27,10 +27,11 @@ module.exports = {
       comment: "A module uses another module's exported application services only, never its infrastructure or domain internals.",
       severity: 'error',
       from: { path: '^src/([^/]+)/' },
-      // Published by accounts for every module's controllers: the caller decorators and the e-mail rule.
+      // Published by accounts for every module's controllers: the caller decorators and the e-mail rule; by the draw
+      // log, its proof shapes (a certificate carries its draw's proofs in the same JSON).
       to: {
         path: '^src/([^/]+)/(infrastructure|api)/',
-        pathNot: ['^src/$1/', '^src/platform/', '^src/accounts/api/auth/caller\\.ts$', '^src/accounts/api/dto/is-account-email\\.ts$'],
+        pathNot: ['^src/$1/', '^src/platform/', '^src/accounts/api/auth/caller\\.ts$', '^src/accounts/api/dto/is-account-email\\.ts$', '^src/draw-log/api/dto/draw-log\\.dto\\.ts$'],
       },
     },
     {

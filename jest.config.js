@@ -18,6 +18,7 @@ const common = {
   moduleNameMapper: {
     '^#rng$': '<rootDir>/libs/rng/src/index.ts',
     '^#draw-engine$': '<rootDir>/libs/draw-engine/src/index.ts',
+    '^#transparency-log$': '<rootDir>/libs/transparency-log/src/index.ts',
     '^#password-policy$': '<rootDir>/libs/password-policy/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

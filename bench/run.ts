@@ -9,6 +9,7 @@ const suites: Record<string, () => Promise<{ default: BenchSuite }>> = {
   drawEngine: () => import('./draw-engine.bench.js'),
   rng: () => import('./rng.bench.js'),
   beacon: () => import('./beacon.bench.js'),
+  drawLog: () => import('./draw-log.bench.js'),
   tools: () => import('./tools.bench.js'),
   uploads: () => import('./uploads.bench.js'),
   draws: () => import('./draws.bench.js'),

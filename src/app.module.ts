@@ -8,6 +8,7 @@ import { AdminModule } from './admin/admin.module.js';
 import { BillingModule } from './billing/billing.module.js';
 import { CertificatesModule } from './certificates/certificates.module.js';
 import { DrawsModule } from './draws/draws.module.js';
+import { DrawLogModule } from './draw-log/draw-log.module.js';
 import { ClockModule } from './platform/clock/clock.js';
 import { SafeTypeormLogger } from './platform/database/safe-typeorm.logger.js';
 import { DownloadsModule } from './platform/downloads/downloads.js';
@@ -67,6 +68,7 @@ export class AppModule {
         BillingModule,
         UploadsModule,
         DrawsModule,
+        DrawLogModule,
         ToolsModule,
         AdminModule,
         CertificatesModule,

@@ -1,3 +1,4 @@
+import { DrawLogModule } from '../draw-log/draw-log.module.js';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PUBLIC_CERTIFICATE_READER, type PublicCertificateReader } from '../platform/http/client-app.js';
@@ -16,7 +17,7 @@ import { TypeormBrandingRepository } from './infrastructure/typeorm-branding.rep
 
 /** Certificates (PDF and public page data), their branding and its images (issue 10). */
 @Module({
-  imports: [DrawsModule, UploadsModule, TypeOrmModule.forFeature([DrawBrandingOrmEntity, BrandingUploadOrmEntity])],
+  imports: [DrawsModule, UploadsModule, DrawLogModule, TypeOrmModule.forFeature([DrawBrandingOrmEntity, BrandingUploadOrmEntity])],
   controllers: [CertificatesController, BrandingController],
   providers: [
     CertificateFactsService,

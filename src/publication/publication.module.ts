@@ -3,6 +3,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Module } from '@nestjs/common';
+import { DrawLogModule } from '../draw-log/draw-log.module.js';
+import { TRANSACTIONS, TypeormTransactions } from '../platform/database/transaction-scope.js';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment.js';
 import { DrawsModule } from '../draws/draws.module.js';
@@ -38,9 +40,10 @@ async function entryCheckSecret(config: ConfigService<Environment, true>): Promi
  * what DrawsModule and UploadsModule export.
  */
 @Module({
-  imports: [DrawsModule, UploadsModule],
+  imports: [DrawsModule, UploadsModule, DrawLogModule],
   controllers: [PublicationController, EntryCheckController],
   providers: [
+    { provide: TRANSACTIONS, useClass: TypeormTransactions },
     DrawColumnsService,
     PublicPublicationAnswers,
     PublicationService,

@@ -32,6 +32,7 @@ export const SCREEN_SOURCES: Record<RouteName, string> = {
   randomNumberGenerator: '../features/tools/components/random-number-generator-page.tsx',
   randomSequenceGenerator: '../features/tools/components/random-sequence-generator-page.tsx',
   lookup: '../features/draws/components/lookup-page.tsx',
+  drawLog: '../features/draw-log/components/draw-log-page.tsx',
   certificate: './certificate-route.tsx',
   compliance: '../features/content/components/compliance-page.tsx',
   about: '../features/content/components/about-page.tsx',

@@ -80,6 +80,7 @@ const table = {
     query: ['lower', 'upper'],
     description: 'A range of integers in random order, free.',
   },
+  drawLog: { path: '/log/', module: 'public', title: 'Public draw log', description: 'Every draw’s history in an append-only public log anyone can check.' },
   lookup: { path: '/lookup/', module: 'public', title: 'Look up a draw', query: ['id'], description: 'Find a draw by its 12-digit id.' },
   certificate: { path: '/cert/:shortCode/', module: 'public', title: 'Draw certificate', params: { shortCode: 'shortCode' }, query: ['prev', 'fw', 'wh', 'eh'], description: 'The certificate of a draw, which anyone can verify.' },
   compliance: {

@@ -1,3 +1,4 @@
+import { DrawLogService } from '../../draw-log/application/draw-log.service.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../../config/environment.js';
@@ -22,6 +23,7 @@ interface EntriesStats {
 export class CertificateFactsService {
   constructor(
     private readonly draws: DrawQueryService,
+    private readonly drawLog: DrawLogService,
     private readonly entriesIndex: EntriesIndexService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     private readonly config: ConfigService<Environment, true>,
@@ -83,6 +85,7 @@ export class CertificateFactsService {
       seed: draw.state === 'drawn' && draw.seed ? draw.seed.toString('hex') : null,
       beacon: publishedBeacon(draw.beacon),
       engineVersion: draw.engineVersion,
+      log: await this.drawLog.proofsForDraw(draw.id),
       url: `${base}/cert/${draw.shortCode}/`,
     };
     return { facts, draw };

@@ -34,6 +34,7 @@ const facts: CertificateFacts = {
   seed: 'c'.repeat(64),
   beacon: null,
   engineVersion: 'fairdraw-engine/1',
+  log: null,
   url: 'http://localhost:3000/cert/ABCDE/',
 };
 

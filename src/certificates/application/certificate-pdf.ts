@@ -1,3 +1,4 @@
+import { describeLogPositions } from '#transparency-log';
 import { beaconName, beaconStatement, SEED_SCHEMES } from '#rng';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
@@ -143,6 +144,7 @@ export async function renderCertificatePdf(document: CertificateDocument): Promi
     row(doc, 'Revealed seed', facts.seed ?? 'Revealed once the draw is done', facts.seed ? 7.5 : 10);
   }
   row(doc, 'Draw engine', facts.engineVersion ?? 'Recorded when the draw is done');
+  if (facts.log) row(doc, 'Public draw log', describeLogPositions(facts.log), 8);
   doc.moveDown(0.5);
   if (beacon) {
     doc.font('bold').fontSize(9).text(beaconStatement(beacon, zoned(beacon.roundTime, facts.timeZone)), left, doc.y, { width: width - 110 });

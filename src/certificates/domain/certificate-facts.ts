@@ -1,4 +1,5 @@
 import type { SeedScheme } from '#rng';
+import type { DrawLogProofs } from '../../draw-log/domain/draw-log.js';
 import type { PublishedBeacon } from '../../draws/domain/draw.js';
 import type { Branding } from './branding.js';
 
@@ -61,6 +62,8 @@ export interface CertificateFacts {
   /** `beacon/1`: the chain, the round fixed with the draw's time and its time; randomness and signature once drawn. */
   beacon: PublishedBeacon | null;
   engineVersion: string | null;
+  /** The draw's entries in the public draw log, each with its inclusion proof against a signed head (issue 29). */
+  log: DrawLogProofs | null;
   /** The public certificate page. */
   url: string;
 }

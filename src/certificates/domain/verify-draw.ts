@@ -1,11 +1,15 @@
 import { runDraw } from '#draw-engine';
 import { type CertifiedSeed, checkSeed, createSeededSource } from '#rng';
+import { type CertificateLog, checkDrawLog, resultsSha256 } from '#transparency-log';
 import type { Delimiter } from '../../uploads/domain/entries-file/delimiter.js';
 import { type ByteSource, readEntriesFile } from '../../uploads/domain/entries-file/read-entries-file.js';
 
 /** What verification reads from the certificate (the public certificate JSON, GET /api/certificate/{shortCode}). */
 export interface CertifiedDraw extends CertifiedSeed {
   shortCode?: string;
+  drawId?: string;
+  /** The draw's entries in the public draw log with their proofs (absent from certificates of draws made before it). */
+  log?: CertificateLog | null;
   entryMethod: 'simple' | 'upload' | 'uploadAdvanced';
   entryCount: number;
   headerRow: boolean;
@@ -13,7 +17,7 @@ export interface CertifiedDraw extends CertifiedSeed {
   uniqueEntrantIdColumn: number | null;
   oneWinPerEntrant: boolean;
   delimiter: string | null;
-  prizes: { quantity: number; reserves: number; winners: number[]; reserveWinners: number[] }[];
+  prizes: { description?: string; quantity: number; reserves: number; winners: number[]; reserveWinners: number[] }[];
   entriesSha256: string | null;
 }
 
@@ -82,7 +86,24 @@ export async function verifyDraw(draw: CertifiedDraw, given: { serverSeed?: stri
       checks.push({ name: `Prize ${index + 1} ${kind}`, ok, detail: ok ? `Entries ${summary(certified)}` : `The certificate has ${summary(certified)}; the re-run gives ${summary(rerun)}` });
     }
   });
+  if (draw.log && draw.drawId) {
+    const results = resultsSha256(outcome.prizes.map((prize) => ({ winners: prize.winners.map((row) => row + 1), reserves: prize.reserves.map((row) => row + 1) })));
+    checks.push(...checkDrawLog({ drawId: draw.drawId, seedHash: draw.seedHash, beaconRound: draw.beacon?.round ?? null, terms: termsOf(draw) }, draw.log, results));
+  }
   return { match: checks.every((check) => check.ok), checks };
+}
+
+/** The prizes and options as the log's commitment digests them (libs/transparency-log termsSha256). */
+function termsOf(draw: CertifiedDraw) {
+  return {
+    prizes: draw.prizes.map(({ description, quantity, reserves }) => ({ description: description ?? '', quantity, reserves })),
+    entryMethod: draw.entryMethod,
+    entryCount: draw.entryCount,
+    headerRow: draw.headerRow,
+    entryCountColumn: draw.entryCountColumn,
+    uniqueEntrantIdColumn: draw.uniqueEntrantIdColumn,
+    oneWinPerEntrant: draw.oneWinPerEntrant,
+  };
 }
 
 function summary(numbers: readonly number[]): string {

@@ -1,10 +1,13 @@
 import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { firstRoundAfter, firstRoundAtOrAfter } from '#rng';
 import { CreditService } from '../../billing/application/credit.service.js';
+import { DrawLogService } from '../../draw-log/application/draw-log.service.js';
+import { TRANSACTIONS, type Transactions } from '../../platform/database/transaction-scope.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { DRAW_REPOSITORY } from '../draws.tokens.js';
 import { changeRefusal, drawNowRefusal, type Scrutineer, testKeyRefusal } from '../domain/draw-actions.js';
 import { type Draw, displayIdOf } from '../domain/draw.js';
+import { cancelledEntry, rescheduledEntry } from '../domain/draw-log-entries.js';
 import { DRAW_MESSAGES } from '../domain/draw-rules.js';
 import type { DrawViewer } from './draw-query.service.js';
 import { ExecuteDrawService } from './execute-draw.service.js';
@@ -20,7 +23,18 @@ export class DrawLifecycleService {
     private readonly execution: ExecuteDrawService,
     private readonly schedule: DrawScheduleService,
     private readonly credits: CreditService,
+    private readonly log: DrawLogService,
+    @Inject(TRANSACTIONS) private readonly transactions: Transactions,
   ) {}
+
+  /** A change of a scheduled draw and its draw log entry, in one transaction: false when the draw was no longer scheduled. */
+  private changeLogged(change: () => Promise<boolean>, entry: Parameters<DrawLogService['append']>[0]): Promise<boolean> {
+    return this.transactions.run(async () => {
+      if (!(await change())) return false;
+      await this.log.append(entry);
+      return true;
+    });
+  }
 
   list(query: DrawListQuery): Promise<{ draws: Draw[]; total: number }> {
     return this.draws.listForOwner(query);
@@ -32,7 +46,8 @@ export class DrawLifecycleService {
     // back then (once: the refund is keyed by the draw), though the draw can no longer be cancelled.
     if (draw.state === 'cancelled' && draw.ownerUserId) await this.credits.refundFor(draw.ownerUserId, id);
     const refusal = changeRefusal(draw, this.clock.now());
-    if (refusal || !(await this.draws.cancel(id, actor, this.clock.now()))) throw new ConflictException({ message: refusal ?? DRAW_MESSAGES.submitFallback });
+    const now = this.clock.now();
+    if (refusal || !(await this.changeLogged(() => this.draws.cancel(id, actor, now), cancelledEntry(id, now)))) throw new ConflictException({ message: refusal ?? DRAW_MESSAGES.submitFallback });
     if (draw.ownerUserId) await this.credits.refundFor(draw.ownerUserId, id);
   }
 
@@ -46,7 +61,7 @@ export class DrawLifecycleService {
     if (draw.demo && scheduleDate.getTime() - draw.createdAt.getTime() > 15 * 60 * 1000) throw new BadRequestException({ message: DRAW_MESSAGES.demoSchedule, modelState: { scheduleDate: [DRAW_MESSAGES.demoSchedule] } });
     // A new time fixes a new round (never one already reached: the time is in the future).
     const round = draw.beacon ? firstRoundAtOrAfter(draw.beacon, scheduleDate.getTime()) : null;
-    if (!(await this.draws.reschedule(id, scheduleDate, scheduleTimeZone, round, actor, now))) throw new ConflictException({ message: 'This draw can no longer be changed.' });
+    if (!(await this.changeLogged(() => this.draws.reschedule(id, scheduleDate, scheduleTimeZone, round, actor, now), rescheduledEntry(id, scheduleDate, round, now)))) throw new ConflictException({ message: 'This draw can no longer be changed.' });
     await this.schedule.schedule(id, scheduleDate);
   }
 
@@ -56,7 +71,8 @@ export class DrawLifecycleService {
     const refusal = drawNowRefusal(draw, now);
     if (refusal) throw new ConflictException({ message: refusal });
     // The draw's time becomes the moment this request was accepted, and its round the first after it.
-    if (!(await this.draws.moveToNow(id, now, draw.beacon ? firstRoundAfter(draw.beacon, now.getTime()) : null, actor))) {
+    const round = draw.beacon ? firstRoundAfter(draw.beacon, now.getTime()) : null;
+    if (!(await this.changeLogged(() => this.draws.moveToNow(id, now, round, actor), rescheduledEntry(id, now, round, now)))) {
       throw new ConflictException({ message: 'This draw can no longer be changed.' });
     }
     const outcome = await this.execution.execute(id, `${actor}, draw now`);

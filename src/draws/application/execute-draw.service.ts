@@ -4,12 +4,14 @@ import { beaconSeed, createSeededSource, roundTime, SEED_SCHEMES } from '#rng';
 import { setTimeout as delay } from 'node:timers/promises';
 import { BeaconUnavailableError, type VerifiedRound } from '../../platform/beacon/beacon.port.js';
 import { BeaconService } from '../../platform/beacon/beacon.service.js';
+import { DrawLogService } from '../../draw-log/application/draw-log.service.js';
 import { EntriesIndexService } from '../../uploads/application/entries-index.service.js';
 import { EntriesFileError } from '../../uploads/domain/entries-file/entries-file.error.js';
 import { UploadNotFoundError } from '../../uploads/domain/upload.errors.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { DRAW_EXECUTION_HOOKS, DRAW_REPOSITORY } from '../draws.tokens.js';
 import type { Draw } from '../domain/draw.js';
+import { drawnEntry } from '../domain/draw-log-entries.js';
 import type { DrawExecutionHooks } from './ports/draw-execution-hooks.port.js';
 import type { DrawnWinners, DrawRepository, DrawResult } from './ports/draw.repository.port.js';
 
@@ -41,6 +43,7 @@ export class ExecuteDrawService {
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly entries: EntriesIndexService,
     private readonly beacon: BeaconService,
+    private readonly log: DrawLogService,
   ) {}
 
   /** `dueAt`: the time a scheduled job was queued for; a draw since moved to another time is not drawn by it. */
@@ -63,7 +66,10 @@ export class ExecuteDrawService {
         return 'error';
       }
       await this.hooks.beforeCommit(drawId);
-      await locked.complete(result, this.clock.now(), actor);
+      const at = this.clock.now();
+      await locked.complete(result, at, actor);
+      // In the lock's transaction: the result is logged exactly when it is stored.
+      await this.log.append(drawnEntry(drawId, locked.draw.prizes.length, result.winners, result.beacon?.round ?? null, at));
       return 'drawn';
     });
     return outcome ?? 'skipped';

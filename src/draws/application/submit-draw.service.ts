@@ -8,12 +8,15 @@ import { type Currency, isPaidOption, PaymentOption } from '../../billing/domain
 import { BeaconUnavailableError } from '../../platform/beacon/beacon.port.js';
 import { BeaconService } from '../../platform/beacon/beacon.service.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
+import { TRANSACTIONS, type Transactions } from '../../platform/database/transaction-scope.js';
+import { DrawLogService } from '../../draw-log/application/draw-log.service.js';
 import { SiteConfigurationService } from '../../site/application/site-configuration.service.js';
 import { EntriesIndexService } from '../../uploads/application/entries-index.service.js';
 import { EntriesFileError } from '../../uploads/domain/entries-file/entries-file.error.js';
 import { UploadNotFoundError } from '../../uploads/domain/upload.errors.js';
 import { DRAW_REPOSITORY } from '../draws.tokens.js';
 import type { Draw, DrawEntries, DrawSource, EntryMethod, PrizeSpec } from '../domain/draw.js';
+import { committedEntry, committedEntryOf } from '../domain/draw-log-entries.js';
 import { DRAW_MESSAGES, normalisePrizes, prizeErrors, randomShortCode, type RuleErrors, scheduleErrors, simpleEntryErrors } from '../domain/draw-rules.js';
 import { DrawScheduleService } from './draw-schedule.service.js';
 import { ExecuteDrawService } from './execute-draw.service.js';
@@ -64,6 +67,8 @@ export class SubmitDrawService {
     private readonly execution: ExecuteDrawService,
     private readonly schedule: DrawScheduleService,
     private readonly beacon: BeaconService,
+    private readonly log: DrawLogService,
+    @Inject(TRANSACTIONS) private readonly transactions: Transactions,
   ) {}
 
   /** Checks every rule, takes the payment, stores the draw with its sealed seed, then draws it now or schedules it. */
@@ -93,7 +98,7 @@ export class SubmitDrawService {
     // A draw waiting for its payment is a draft: nothing executes it until the payment went through.
     let draw: Draw;
     try {
-      draw = await this.createWithUniqueShortCode(submission, submitter, entries.entries, prizes, demo, acceptedAt, commitment, free ? 'scheduled' : 'draft', submissionKey);
+      draw = await this.createWithUniqueShortCode(submission, submitter, entries, prizes, demo, acceptedAt, commitment, free ? 'scheduled' : 'draft', submissionKey);
     } catch (error) {
       if (!(error instanceof DuplicateSubmissionError)) throw error;
       // The same submission sent twice at once: the other request made the draw (or made it and removed it, its
@@ -108,7 +113,11 @@ export class SubmitDrawService {
         await this.draws.deleteDraft(draw.id);
         throw error;
       }
-      await this.draws.markScheduled(draw.id, actor, this.clock.now());
+      const paidAt = this.clock.now();
+      // Paid, the draw is committed to: logged with the state change, in its transaction.
+      await this.transactions.run(async () => {
+        if (await this.draws.markScheduled(draw.id, actor, paidAt)) await this.log.append(committedEntryOf(draw, entries.fileSha256, paidAt));
+      });
     }
     if (submission.scheduleDate) await this.schedule.schedule(draw.id, submission.scheduleDate);
     else await this.execution.execute(draw.id, submitter.user ? `user ${submitter.user.id}` : 'visitor');
@@ -120,7 +129,7 @@ export class SubmitDrawService {
     submitter: Submitter,
     demo: boolean,
     winnersLimit: number,
-  ): Promise<{ entries: DrawEntries; eligible: number }> {
+  ): Promise<{ entries: DrawEntries; eligible: number; fileSha256: string | null }> {
     const oneWinPerEntrant = submission.oneWinPerEntrant;
     if (submission.entryMethod === 'simple') {
       const entryCount = submission.entriesCount ?? 0;
@@ -128,6 +137,7 @@ export class SubmitDrawService {
       return {
         entries: { method: 'simple', entryCount, fileName: null, headerRow: false, entryCountColumn: null, uniqueEntrantIdColumn: null, oneWinPerEntrant: false },
         eligible: entryCount,
+        fileSha256: null,
       };
     }
     if (!submission.fileName) throwIfAny({ fileName: [DRAW_MESSAGES.fileRequired] });
@@ -155,6 +165,7 @@ export class SubmitDrawService {
           oneWinPerEntrant: withOneWin,
         },
         eligible: withOneWin ? index.entrantCount : index.totalTickets,
+        fileSha256: index.fileSha256,
       };
     } catch (error) {
       if (error instanceof UploadNotFoundError) throw new NotFoundException({ message: 'The entries file was not found. Please upload it again.' });
@@ -188,7 +199,7 @@ export class SubmitDrawService {
   private async createWithUniqueShortCode(
     submission: DrawSubmission,
     submitter: Submitter,
-    entries: DrawEntries,
+    { entries, fileSha256 }: { entries: DrawEntries; fileSha256: string | null },
     prizes: PrizeSpec[],
     demo: boolean,
     acceptedAt: Date,
@@ -197,8 +208,7 @@ export class SubmitDrawService {
     submissionKey: string | null,
   ): Promise<Draw> {
     for (let attempt = 0; attempt < SHORT_CODE_ATTEMPTS; attempt++) {
-      const draw = await this.draws.create(
-        {
+      const newDraw: NewDraw = {
           shortCode: randomShortCode(randomBytes),
           name: submission.name.trim(),
           organisation: submission.organisation.trim(),
@@ -216,9 +226,11 @@ export class SubmitDrawService {
           paymentId: null,
           creditId: null,
           submissionKey,
-        },
-        submitter.user ? `user ${submitter.user.id}` : 'visitor',
-      );
+        };
+      // A draw made scheduled is committed to at once: its log entry is written in the draw's own transaction.
+      const draw = await this.draws.create(newDraw, submitter.user ? `user ${submitter.user.id}` : 'visitor', async (id) => {
+        if (state === 'scheduled') await this.log.append(committedEntry({ ...newDraw, id }, fileSha256, acceptedAt));
+      });
       if (draw) return draw;
     }
     throw new Error('No free short code after several attempts');

@@ -5,6 +5,7 @@ import { type DataSource, type EntityManager, LessThan, QueryFailedError, type R
 import { CopyBinaryWriter, uuidBytes } from '../../platform/database/copy-binary.js';
 import { copyRows } from '../../platform/database/copy-rows.js';
 import { columnList, preparedQuery } from '../../platform/database/prepared-query.js';
+import { scopedTransaction } from '../../platform/database/transaction-scope.js';
 import { DuplicateSubmissionError, type DrawListQuery, type DrawPublicVersion, type DrawnWinners, type DrawRepository, type LockedDraw, type NewDraw } from '../application/ports/draw.repository.port.js';
 import type { Scrutineer } from '../domain/draw-actions.js';
 import type { Draw, Winner } from '../domain/draw.js';
@@ -35,9 +36,9 @@ export class TypeormDrawRepository implements DrawRepository {
   /** The draw page's statement: the draw, its prizes, its first winners per prize and its scrutineer. */
   private readonly drawView: string;
 
-  async create(draw: NewDraw, actor: string): Promise<Draw | null> {
+  async create(draw: NewDraw, actor: string, withinCreate?: (id: string) => Promise<void>): Promise<Draw | null> {
     try {
-      const id = await this.dataSource.transaction(async (manager) => {
+      const id = await scopedTransaction(this.dataSource, async (manager) => {
         const { entries, prizes, ...fields } = draw;
         const row = await manager.getRepository(DrawOrmEntity).save(
           manager.getRepository(DrawOrmEntity).create({
@@ -55,6 +56,7 @@ export class TypeormDrawRepository implements DrawRepository {
         await manager.getRepository(DrawPrizeOrmEntity).insert(prizes.map((prize, position) => ({ drawId: row.id, position, ...prize })));
         const round = draw.beacon ? `, beacon round ${draw.beaconRound} of chain ${draw.beacon.chainHash}` : '';
         await manager.query('INSERT INTO draw_audit (draw_id, from_state, to_state, actor, detail) VALUES ($1, NULL, $2, $3, $4)', [row.id, draw.state, actor, `seed commitment ${draw.seedHash}${round}`]);
+        await withinCreate?.(row.id);
         return row.id;
       });
       return this.findById(id);
@@ -132,7 +134,7 @@ export class TypeormDrawRepository implements DrawRepository {
   }
 
   async withLockedDraw<T>(id: string, work: (locked: LockedDraw) => Promise<T>): Promise<T | null> {
-    return this.dataSource.transaction(async (manager) => {
+    return scopedTransaction(this.dataSource, async (manager) => {
       const row = await manager.getRepository(DrawOrmEntity).createQueryBuilder('d').setLock('pessimistic_write').where('d.id = :id', { id }).getOne();
       if (!row) return null;
       const prizes = await manager.getRepository(DrawPrizeOrmEntity).findBy({ drawId: id });
@@ -176,10 +178,11 @@ export class TypeormDrawRepository implements DrawRepository {
     return rows.map((row) => row.id);
   }
 
-  async markScheduled(id: string, actor: string, at: Date): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+  async markScheduled(id: string, actor: string, at: Date): Promise<boolean> {
+    return scopedTransaction(this.dataSource, async (manager) => {
       const [, changed] = (await manager.query(`UPDATE draw SET state = 'scheduled', updated_at = $2 WHERE id = $1 AND state = 'draft'`, [id, at])) as [unknown, number];
       if (changed) await manager.query(`INSERT INTO draw_audit (draw_id, at, from_state, to_state, actor, detail) VALUES ($1, $2, 'draft', 'scheduled', $3, 'paid')`, [id, at, actor]);
+      return changed > 0;
     });
   }
 
@@ -355,7 +358,7 @@ export class TypeormDrawRepository implements DrawRepository {
   }
 
   private async changeScheduled(id: string, actor: string, at: Date, to: string, detail: string, set: string, params: unknown[]): Promise<boolean> {
-    return this.dataSource.transaction(async (manager) => {
+    return scopedTransaction(this.dataSource, async (manager) => {
       const [rows] = (await manager.query(`UPDATE draw SET ${set}, updated_at = $2 WHERE id = $1 AND state = 'scheduled' RETURNING id`, [id, at, ...params])) as [unknown[], number];
       if (rows.length === 0) return false;
       await manager.query(`INSERT INTO draw_audit (draw_id, at, from_state, to_state, actor, detail) VALUES ($1, $2, 'scheduled', $3, $4, $5)`, [id, at, to, actor, detail]);

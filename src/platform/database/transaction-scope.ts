@@ -37,3 +37,13 @@ export function joinTransaction<T>(dataSource: DataSource, work: (manager: Entit
 export function currentManager(dataSource: DataSource): EntityManager {
   return scope.getStore() ?? dataSource.manager;
 }
+
+/**
+ * Like joinTransaction, but a transaction it opens becomes the surrounding one: whatever `work` calls through
+ * Transactions.run, joinTransaction or currentManager (another module's append to the draw log, say) commits or
+ * rolls back with it.
+ */
+export function scopedTransaction<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  const manager = scope.getStore();
+  return manager ? work(manager) : dataSource.transaction((opened) => scope.run(opened, () => work(opened)));
+}

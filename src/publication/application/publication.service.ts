@@ -1,7 +1,9 @@
 import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { type DrawView, DrawQueryService, type DrawViewer } from '../../draws/application/draw-query.service.js';
 import type { Draw } from '../../draws/domain/draw.js';
+import { DrawLogService } from '../../draw-log/application/draw-log.service.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
+import { TRANSACTIONS, type Transactions } from '../../platform/database/transaction-scope.js';
 import { PUBLICATION_REPOSITORY } from '../publication.tokens.js';
 import { cleanColumnName, type DrawColumn, MAX_EXAMPLE_ROWS, PUBLICATION_MESSAGES, type Publication, publicationRefusal, publishedValue } from '../domain/publication-rules.js';
 import { DrawColumnsService, winnerValues } from './draw-columns.service.js';
@@ -47,6 +49,8 @@ export class PublicationService {
     private readonly drawQuery: DrawQueryService,
     private readonly drawColumns: DrawColumnsService,
     private readonly schedule: PublicationScheduleService,
+    private readonly log: DrawLogService,
+    @Inject(TRANSACTIONS) private readonly transactions: Transactions,
   ) {}
 
   async setup(drawId: string, viewer: DrawViewer): Promise<PublicationSetup> {
@@ -76,7 +80,10 @@ export class PublicationService {
     );
     if (refusal) throw new BadRequestException({ message: refusal.message, modelState: { [refusal.field]: [refusal.message] } });
     const publishDate = input.publishNow ? now : input.scheduleDate!;
-    await this.publications.publish(
+    // Logged with the change, in its transaction: publication is the one change the log allows after the draw.
+    await this.transactions.run(async () => {
+      await this.log.append({ kind: 'published', drawId, at: now.toISOString() });
+      await this.publications.publish(
       {
         drawId,
         shortCode: draw.shortCode,
@@ -92,13 +99,20 @@ export class PublicationService {
       },
       now,
     );
+    });
     if (!input.publishNow) await this.schedule.schedule(drawId, publishDate);
     return (await this.publications.find(drawId))!;
   }
 
   async unpublish(drawId: string, viewer: DrawViewer): Promise<void> {
     await this.owned(drawId, viewer, true);
-    if (!(await this.publications.unpublish(drawId, this.clock.now()))) throw new ConflictException({ message: PUBLICATION_MESSAGES.notPublished });
+    const now = this.clock.now();
+    const unpublished = await this.transactions.run(async () => {
+      if (!(await this.publications.unpublish(drawId, now))) return false;
+      await this.log.append({ kind: 'unpublished', drawId, at: now.toISOString() });
+      return true;
+    });
+    if (!unpublished) throw new ConflictException({ message: PUBLICATION_MESSAGES.notPublished });
   }
 
   /** The public winners page: only the chosen columns of the chosen prizes' winners, once live. */

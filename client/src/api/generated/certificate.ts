@@ -72,6 +72,30 @@ export type DrawBeaconDto = {
   /** The round's BLS signature, once drawn */
   signature: string | null;
 };
+export type SignedTreeHeadDto = {
+  /** Entries covered */
+  treeSize: number;
+  /** RFC 9162 Merkle tree hash of the first treeSize entries, hex */
+  rootHash: string;
+  /** When the service signed the head */
+  timestamp: string;
+  /** Ed25519 signature of the tree-head statement (docs/verification.md), hex */
+  signature: string;
+};
+export type DrawLogEntryProofDto = {
+  /** 0-based position in the log */
+  index: number;
+  /** The entry's exact text (JSON); its leaf hash is SHA-256(0x00 ‖ UTF-8 of this text) */
+  entry: string;
+  /** The entry's inclusion proof against the head, hex */
+  auditPath: string[];
+};
+export type DrawLogProofsDto = {
+  head: SignedTreeHeadDto;
+  /** The log's Ed25519 public key, hex (compare with GET /api/log/key) */
+  publicKey: string;
+  entries: DrawLogEntryProofDto[];
+};
 export type BrandingImageDto = {
   /** The image's file name as the customer knew it; '.' is the slot's default image (none). */
   fileName: string;
@@ -147,6 +171,8 @@ export type CertificateResponseDto = {
   seed: string | null;
   beacon: DrawBeaconDto | null;
   engineVersion: string | null;
+  /** The draw's entries in the public draw log with their inclusion proofs against a signed head */
+  log: DrawLogProofsDto | null;
   url: string;
   branding: PublicBrandingDto;
 };

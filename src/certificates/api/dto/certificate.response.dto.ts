@@ -1,3 +1,4 @@
+import { DrawLogProofsDto } from '../../../draw-log/api/dto/draw-log.dto.js';
 import { ApiProperty } from '@nestjs/swagger';
 import { DrawBeaconDto } from '../../../platform/beacon/beacon.dto.js';
 import type { Branding } from '../../domain/branding.js';
@@ -75,6 +76,8 @@ export class CertificateResponseDto {
   @ApiProperty({ nullable: true, type: String, description: "The engine's seed, once drawn (beacon/1: serverSeed ‖ randomness)." }) seed: string | null;
   @ApiProperty({ type: DrawBeaconDto, nullable: true }) beacon: DrawBeaconDto | null;
   @ApiProperty({ nullable: true, type: String }) engineVersion: string | null;
+  @ApiProperty({ type: DrawLogProofsDto, nullable: true, description: "The draw's entries in the public draw log with their inclusion proofs against a signed head" })
+  log: DrawLogProofsDto | null;
   @ApiProperty() url: string;
   @ApiProperty({ type: PublicBrandingDto }) branding: PublicBrandingDto;
 

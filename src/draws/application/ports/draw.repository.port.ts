@@ -100,7 +100,7 @@ export interface DrawListQuery {
 export interface DrawRepository {
   /** One page of an owner's draws (narrow on purpose: the list page's filters, nothing else). */
   listForOwner(query: DrawListQuery): Promise<{ draws: Draw[]; total: number }>;
-  /** A change of a scheduled draw, only while it is still scheduled; false when it no longer was. */
+  /** A change of a scheduled draw, only while it is still scheduled; false when it no longer was. These changes join a surrounding transaction. */
   cancel(id: string, actor: string, at: Date): Promise<boolean>;
   /** `beaconRound`: the round fixed with the new time (`beacon/1` draws), null to keep none. */
   reschedule(id: string, scheduleDate: Date, scheduleTimeZone: string, beaconRound: number | null, actor: string, at: Date): Promise<boolean>;
@@ -115,9 +115,10 @@ export interface DrawRepository {
   findByDisplayId(displayId: string): Promise<{ id: string } | null>;
   /**
    * Creates the draw and its first audit entry; answers null when the short code is taken (try another), and throws
-   * DuplicateSubmissionError when the owner has a draw of this submission already.
+   * DuplicateSubmissionError when the owner has a draw of this submission already. `withinCreate` runs in the same
+   * transaction, with the new id (what else must be written with the draw, or not at all).
    */
-  create(draw: NewDraw, actor: string): Promise<Draw | null>;
+  create(draw: NewDraw, actor: string, withinCreate?: (id: string) => Promise<void>): Promise<Draw | null>;
   /** The owner's draw made by this submission (its `submissionKey`). */
   findBySubmissionKey(ownerUserId: string, submissionKey: string): Promise<Draw | null>;
   findById(id: string): Promise<Draw | null>;
@@ -139,8 +140,8 @@ export interface DrawRepository {
   withLockedDraw<T>(id: string, work: (locked: LockedDraw) => Promise<T>): Promise<T | null>;
   /** Scheduled draws whose time has come (and whose beacon retry, if any, is due). */
   dueDrawIds(before: Date): Promise<string[]>;
-  /** Draft → scheduled, once its payment went through. */
-  markScheduled(id: string, actor: string, at: Date): Promise<void>;
+  /** Draft → scheduled, once its payment went through; false when it was no draft any more. Joins a surrounding transaction. */
+  markScheduled(id: string, actor: string, at: Date): Promise<boolean>;
   /** Removes a draft (payment failed, or the draft became a draw); anything else is kept. */
   deleteDraft(id: string): Promise<void>;
   /** Saves the wizard's state as a draft draw: a new one, or over the owner's existing draft. */

@@ -8,6 +8,7 @@ import { frameCap, usePreviewHash } from '../../preview/use-preview-hash';
 import { FONT_NAMES, parseBranding } from '../branding-spec';
 import { certificateHead } from '../certificate-head';
 import { beaconName, beaconStatement } from '../../../../../libs/rng/src/beacon-statement';
+import { describeLogPositions } from '../../../../../libs/transparency-log/src/entries';
 import type { BrowserCheck, GivenSeeds } from '../verify/verify-in-browser';
 
 /**
@@ -81,6 +82,7 @@ function InBrowserCheck({ cert }: { cert: CertificateResponseDto }) {
           {needsFile
             ? 're-runs the draw on the entries file you hold (it computes its SHA-256; the file is never uploaded) and compares the winners.'
             : 're-runs the draw with the seed and compares the winners.'}
+          {cert.log ? ' It also checks the proofs that this draw’s entries are in the signed public draw log, and that nothing was moved or re-run after the commitment.' : ''}
         </Text>
         {cert.beacon ? (
           <>
@@ -221,6 +223,11 @@ export default function CertificatePage({ shortCode, withWinners, preview = fals
                 </>
               )}
               <Fact label="Draw engine">{cert.engineVersion ?? 'Recorded when the draw is done'}</Fact>
+              {cert.log && (
+                <Fact label="Public draw log">
+                  <span data-testid="log-positions">{describeLogPositions(cert.log)}</span> (<Anchor href="/log/" c={branding.textColour} td="underline">the log</Anchor>)
+                </Fact>
+              )}
             </Stack>
             {cert.beacon && (
               <Text size="sm" fw={700} data-testid="beacon-statement">

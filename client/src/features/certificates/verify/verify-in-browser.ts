@@ -1,5 +1,7 @@
 import { runDraw } from '../../../../../libs/draw-engine/src/index';
 import { checkSeed } from '../../../../../libs/rng/src/seed-checks';
+import { checkDrawLog } from '../../../../../libs/transparency-log/src/draw-checks';
+import { resultsSha256 } from '../../../../../libs/transparency-log/src/digests';
 import type { CertificateResponseDto } from '../../../api/certificate-api';
 import { seededSourceFromKey } from './chacha20';
 import { decodeEntries, entryRows, type EntryRows } from './entries-rows';
@@ -68,5 +70,19 @@ export async function verifyInBrowser(cert: CertificateResponseDto, file: ArrayB
       checks.push({ name: `Prize ${index + 1} ${kind}`, ok, detail: ok ? 'The re-run picks the same entries.' : `The re-run picks ${rerun.slice(0, 10).join(', ')}` });
     }
   });
+  // The public draw log (as npm run verify checks it): the head's signature, the proofs, and the draw's history.
+  if (cert.log) {
+    const results = resultsSha256(outcome.prizes.map((prize) => ({ winners: prize.winners.map((row) => row + 1), reserves: prize.reserves.map((row) => row + 1) })));
+    const terms = {
+      prizes: cert.prizes.map(({ description, quantity, reserves }) => ({ description, quantity, reserves })),
+      entryMethod: cert.entryMethod,
+      entryCount: cert.entryCount,
+      headerRow: cert.headerRow,
+      entryCountColumn: cert.entryCountColumn ?? null,
+      uniqueEntrantIdColumn: cert.uniqueEntrantIdColumn ?? null,
+      oneWinPerEntrant: cert.oneWinPerEntrant,
+    };
+    checks.push(...checkDrawLog({ drawId: cert.drawId, seedHash: cert.seedHash, beaconRound: cert.beacon?.round ?? null, terms }, cert.log, results));
+  }
   return checks;
 }

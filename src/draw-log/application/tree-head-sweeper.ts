@@ -1,0 +1,30 @@
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { HEAD_EVERY_MS } from '../domain/draw-log.js';
+import { DrawLogService } from './draw-log.service.js';
+
+/**
+ * In every process, every HEAD_EVERY_MS: a new signed head when entries arrived since the latest. Two processes
+ * signing at once store one head per size (the first), so nothing needs electing.
+ */
+@Injectable()
+export class TreeHeadSweeper implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('DrawLog');
+  private timer?: NodeJS.Timeout;
+
+  constructor(private readonly log: DrawLogService) {}
+
+  onModuleInit(): void {
+    this.timer = setInterval(() => {
+      this.sweep().catch((error: unknown) => this.logger.warn(`Signing a draw log head failed: ${String(error)}`));
+    }, HEAD_EVERY_MS);
+    this.timer.unref();
+  }
+
+  async sweep(): Promise<void> {
+    if (await this.log.behind()) await this.log.signHead();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+}
