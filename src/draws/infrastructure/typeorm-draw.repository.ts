@@ -45,6 +45,8 @@ export class TypeormDrawRepository implements DrawRepository {
             ...fields,
             entryMethod: entries.method,
             entryCount: entries.entryCount,
+            ticketCount: entries.ticketCount,
+            entrantCount: entries.entrantCount,
             fileName: entries.fileName,
             headerRow: entries.headerRow,
             entryCountColumn: entries.entryCountColumn,
