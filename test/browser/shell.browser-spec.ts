@@ -63,7 +63,9 @@ describe('client shell in Chromium', () => {
 
   it('sends an unknown URL to the 404 page and logs Error: 404', async () => {
     const { page, consoleErrors } = await chromium.newPage();
-    await page.goto(base + '/no/such/page/');
+    // The server answers an unknown address with 404 (no soft 404), and the page still shows the site's error page.
+    const response = await page.goto(base + '/no/such/page/');
+    expect(response?.status()).toBe(404);
     await page.waitForURL(base + '/error/404/');
     await page.getByRole('heading', { name: 'This page does not exist' }).waitFor();
     expect(consoleErrors).toContain('Error: 404');

@@ -135,6 +135,24 @@ export class TypeormDrawRepository implements DrawRepository {
     return rows.map((row) => DrawMapper.winner(row));
   }
 
+  async *winnerBatches(id: string, batchSize: number): AsyncGenerator<Winner[]> {
+    // Keyset pages along the primary key (prize, kind, position): each page is one indexed range read, however deep.
+    let after: [number, string, number] | null = null;
+    for (;;) {
+      const rows: { prize_position: number; kind: Winner['kind']; position: number; row_index: string; columns: string[] | null }[] = await this.dataSource.query(
+        `SELECT prize_position, kind, position, row_index, columns FROM draw_winner
+          WHERE draw_id = $1 AND ($2::integer IS NULL OR prize_position > $2 OR (prize_position = $2 AND (kind < $3 OR (kind = $3 AND position > $4))))
+          ORDER BY prize_position, kind DESC, position LIMIT $5`,
+        [id, after?.[0] ?? null, after?.[1] ?? null, after?.[2] ?? null, batchSize],
+      );
+      if (rows.length === 0) return;
+      yield rows.map((row) => ({ prizeIndex: row.prize_position, kind: row.kind, position: row.position, row: Number(row.row_index), columns: row.columns }));
+      if (rows.length < batchSize) return;
+      const last = rows[rows.length - 1];
+      after = [last.prize_position, last.kind, last.position];
+    }
+  }
+
   async withLockedDraw<T>(id: string, work: (locked: LockedDraw) => Promise<T>): Promise<T | null> {
     return scopedTransaction(this.dataSource, async (manager) => {
       const row = await manager.getRepository(DrawOrmEntity).createQueryBuilder('d').setLock('pessimistic_write').where('d.id = :id', { id }).getOne();
