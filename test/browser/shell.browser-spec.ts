@@ -44,6 +44,14 @@ describe('client shell in Chromium', () => {
     await page.getByText(/trade promotions in Australia/).waitFor();
     // Links keep the country prefix.
     expect(await page.getByRole('link', { name: 'FAQs' }).first().getAttribute('href')).toBe('/au/faqs/');
+    // The footer's flags are SVG images that have loaded (issue 27), not emoji that some systems cannot draw.
+    const footer = page.getByRole('contentinfo');
+    const flags = footer.locator('a img');
+    await flags.first().scrollIntoViewIfNeeded();
+    expect(await flags.count()).toBe(6);
+    const drawn = await flags.evaluateAll((images) => images.map((image) => /svg/.test((image as HTMLImageElement).currentSrc) && (image as HTMLImageElement).naturalWidth > 0));
+    expect(drawn).toEqual(Array(6).fill(true));
+    expect(await footer.innerText()).not.toMatch(/\p{Regional_Indicator}/u);
     await page.context().close();
   });
 
