@@ -415,8 +415,8 @@ describe('the draw wizard in Chromium', () => {
 
     // The same figures, in the same words, on the draw page, in the API and on the certificate.
     const id = drawIdOf(page);
-    const facts = page.locator('dl');
-    await facts.getByText('Entry rows').waitFor();
+    const facts = page.locator('dl', { hasText: 'Entry rows' });
+    await facts.waitFor();
     expect(await facts.innerText()).toMatch(/Entry rows\s+2,000\s+Entrants\s+1,700\s+Entries\s+6,000/);
     const draw = await drawFromApi(id);
     expect(draw).toMatchObject({ state: 'drawn', entryRowCount: 2000, entrantCount: 1700, entryCount: 6000 });

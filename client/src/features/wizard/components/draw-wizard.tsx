@@ -123,6 +123,8 @@ export const DrawWizard = memo(function DrawWizard() {
   /** What the last "Save for later" saved: leaving the page with anything else asks first. */
   const savedDraftRef = useRef<string | null>(null);
   const finishedRef = useRef(false);
+  /** The step a Continue or Back asked for: shown once its history entry exists, so Back never skips it. */
+  const pendingStepRef = useRef<WizardStep | null>(null);
 
   const [submitDraw] = useSubmitDrawMutation();
   const humanCheck = useHumanCheck();
@@ -157,7 +159,8 @@ export const DrawWizard = memo(function DrawWizard() {
   useEffect(() => {
     if (restoredRef.current || !sessionLoaded) return;
     restoredRef.current = true;
-    if (resumeId) return;
+    // A draft being resumed, or a visitor who has already moved on: nothing kept to bring back.
+    if (resumeId || movedRef.current) return;
     const kept = loadWizardSession();
     const wanted = historyState?.wizardStep as WizardStep | undefined;
     if (!kept) {
@@ -173,8 +176,13 @@ export const DrawWizard = memo(function DrawWizard() {
 
   // Back and Forward move between the steps the history entries name (Continue and Back add and follow them).
   useEffect(() => {
-    if (!restoredRef.current) return;
     const wanted = (historyState?.wizardStep as WizardStep | undefined) ?? 'name';
+    if (pendingStepRef.current !== null && pendingStepRef.current === wanted) {
+      pendingStepRef.current = null;
+      dispatch(wizardActions.stepChanged(wanted));
+      return;
+    }
+    if (!restoredRef.current) return;
     if (wanted === draw.step) return;
     const landing = reachableStep(wanted, draw, context, visibility, passedIn(draw));
     movedRef.current = true;
@@ -248,7 +256,7 @@ export const DrawWizard = memo(function DrawWizard() {
     movedRef.current = true;
     setAttempted(false);
     setMessage(null);
-    dispatch(wizardActions.stepChanged(target));
+    pendingStepRef.current = target;
     markHistory(target, false);
     reportView(target);
   };
