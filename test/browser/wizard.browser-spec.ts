@@ -379,6 +379,8 @@ describe('the draw wizard in Chromium', () => {
     await page.getByLabel('Prize 1 winners').fill('3');
     await continueButton(page).click();
     await onStep(page, 'When to draw');
+    // The step shows at once; its history entry is recorded by the router's navigation right after.
+    await waitUntil(() => page.evaluate(() => (history.state as { usr?: { wizardStep?: string } } | null)?.usr?.wizardStep), (step) => step === 'time', 'the step in history');
 
     // The steps are history entries: Back and Forward move between them and keep what was entered.
     await page.goBack();

@@ -136,14 +136,22 @@ export class TypeormDrawRepository implements DrawRepository {
   }
 
   async *winnerBatches(id: string, batchSize: number): AsyncGenerator<Winner[]> {
-    // Keyset pages along the primary key (prize, kind, position): each page is one indexed range read, however deep.
-    let after: [number, string, number] | null = null;
+    // Keyset pages in the download's order (prize, winners before reserves, position). The order mixes directions, so
+    // each page is the union of three index ranges after the last row (the rest of its kind, the prize's reserves, the
+    // later prizes): every page starts where the last ended instead of filtering its way there (a million winners
+    // otherwise cost a quadratic scan).
+    let after: [number, string, number] = [-1, 'winner', -1];
+    const columns = 'prize_position, kind, position, row_index, columns';
     for (;;) {
       const rows: { prize_position: number; kind: Winner['kind']; position: number; row_index: string; columns: string[] | null }[] = await this.dataSource.query(
-        `SELECT prize_position, kind, position, row_index, columns FROM draw_winner
-          WHERE draw_id = $1 AND ($2::integer IS NULL OR prize_position > $2 OR (prize_position = $2 AND (kind < $3 OR (kind = $3 AND position > $4))))
-          ORDER BY prize_position, kind DESC, position LIMIT $5`,
-        [id, after?.[0] ?? null, after?.[1] ?? null, after?.[2] ?? null, batchSize],
+        `SELECT * FROM (
+           (SELECT ${columns} FROM draw_winner WHERE draw_id = $1 AND prize_position = $2 AND kind = $3 AND position > $4 ORDER BY position LIMIT $5)
+           UNION ALL
+           (SELECT ${columns} FROM draw_winner WHERE draw_id = $1 AND prize_position = $2 AND kind < $3 ORDER BY kind DESC, position LIMIT $5)
+           UNION ALL
+           (SELECT ${columns} FROM draw_winner WHERE draw_id = $1 AND prize_position > $2 ORDER BY prize_position, kind DESC, position LIMIT $5)
+         ) page ORDER BY prize_position, kind DESC, position LIMIT $5`,
+        [id, after[0], after[1], after[2], batchSize],
       );
       if (rows.length === 0) return;
       yield rows.map((row) => ({ prizeIndex: row.prize_position, kind: row.kind, position: row.position, row: Number(row.row_index), columns: row.columns }));

@@ -123,8 +123,6 @@ export const DrawWizard = memo(function DrawWizard() {
   /** What the last "Save for later" saved: leaving the page with anything else asks first. */
   const savedDraftRef = useRef<string | null>(null);
   const finishedRef = useRef(false);
-  /** The step a Continue or Back asked for: shown once its history entry exists, so Back never skips it. */
-  const pendingStepRef = useRef<WizardStep | null>(null);
 
   const [submitDraw] = useSubmitDrawMutation();
   const humanCheck = useHumanCheck();
@@ -176,13 +174,8 @@ export const DrawWizard = memo(function DrawWizard() {
 
   // Back and Forward move between the steps the history entries name (Continue and Back add and follow them).
   useEffect(() => {
-    const wanted = (historyState?.wizardStep as WizardStep | undefined) ?? 'name';
-    if (pendingStepRef.current !== null && pendingStepRef.current === wanted) {
-      pendingStepRef.current = null;
-      dispatch(wizardActions.stepChanged(wanted));
-      return;
-    }
     if (!restoredRef.current) return;
+    const wanted = (historyState?.wizardStep as WizardStep | undefined) ?? 'name';
     if (wanted === draw.step) return;
     const landing = reachableStep(wanted, draw, context, visibility, passedIn(draw));
     movedRef.current = true;
@@ -256,7 +249,8 @@ export const DrawWizard = memo(function DrawWizard() {
     movedRef.current = true;
     setAttempted(false);
     setMessage(null);
-    pendingStepRef.current = target;
+    // The step shows at once (a second click acts on it); its history entry follows within the router's navigation.
+    dispatch(wizardActions.stepChanged(target));
     markHistory(target, false);
     reportView(target);
   };
