@@ -55,7 +55,7 @@ export function mb(bytes: number): number {
 export class BenchClient {
   cookie = '';
 
-  constructor(private readonly base: string) {}
+  constructor(readonly base: string) {}
 
   async call<T = unknown>(path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
     const isForm = body instanceof FormData;

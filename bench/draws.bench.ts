@@ -15,6 +15,35 @@ const RUNS = 3;
 const TARGET_MS = 15_000;
 const CLIENT_SESSION = 'draws-bench-session';
 
+/** Issue 27: a million winners' results CSV downloads with the server's memory rising less than this. */
+const DOWNLOAD_RSS_TARGET_MB = 100;
+
+/**
+ * Downloads a draw's results CSV as a browser does, reading and dropping each chunk, while sampling the process's RSS
+ * (the app runs in this process; the client side holds one chunk at a time): the rise over the RSS before it starts.
+ */
+async function resultsDownload(client: BenchClient, id: string): Promise<{ ms: number; bytes: number; rssRise: number }> {
+  (globalThis as { gc?: () => void }).gc?.();
+  const before = process.memoryUsage.rss();
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 10);
+  const started = performance.now();
+  try {
+    const response = await fetch(`${client.base}/download/results/${id}`, { headers: { Cookie: client.cookie } });
+    if (!response.ok || !response.body) throw new Error(`The results download answered ${response.status}`);
+    let bytes = 0;
+    for await (const chunk of response.body) {
+      bytes += (chunk as Uint8Array).byteLength;
+      peak = Math.max(peak, process.memoryUsage.rss());
+    }
+    return { ms: performance.now() - started, bytes, rssRise: peak - before };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
 const suite: BenchSuite = {
   name: 'draws',
   async run(): Promise<BenchFigure[]> {
@@ -48,6 +77,7 @@ const suite: BenchSuite = {
 
       const times: number[] = [];
       let rssPeak = 0;
+      let lastId = '';
       for (let run = 0; run < RUNS; run++) {
         const started = performance.now();
         const id = (await client.call('/api/draw/submitdraw/', {
@@ -65,12 +95,24 @@ const suite: BenchSuite = {
           clientSession: CLIENT_SESSION,
         })) as string;
         times.push(performance.now() - started);
+        lastId = id;
         rssPeak = Math.max(rssPeak, process.resourceUsage().maxRSS * 1024);
         const draw = (await client.call(`/api/draw/get/?id=${id}&clientSession=${CLIENT_SESSION}`)) as { state: string; prizes: { winnersAwarded: number }[] };
         if (draw.state !== 'drawn' || draw.prizes[0].winnersAwarded !== WINNERS) throw new Error(`Draw ${id} ended ${draw.state} with ${draw.prizes[0].winnersAwarded} winners`);
       }
+      const download = await resultsDownload(client, lastId);
       await app.close();
       return [
+        {
+          name: `results CSV of ${WINNERS.toLocaleString('en')} winners downloaded (streamed from the database): the server's RSS rise`,
+          runs: 1,
+          medianMs: round(download.ms),
+          minMs: round(download.ms),
+          maxMs: round(download.ms),
+          csvMb: mb(download.bytes),
+          rssRiseMb: mb(download.rssRise),
+          targetRssRiseMb: DOWNLOAD_RSS_TARGET_MB,
+        },
         {
           name: `submit → ${WINNERS.toLocaleString('en')} winners stored (${fixture.rows.toLocaleString('en')} rows, ${mb(fixture.bytes)} MB, tickets, one win per entrant)`,
           runs: RUNS,

@@ -7,6 +7,7 @@ import { configuredHostnames, isAllowedHostname } from './app/countries';
 import { firstUse, inputSeen, releaseHeldInputs, startsAtLoad } from './app/first-input';
 import { PRERENDERED_ATTRIBUTE } from './app/prerendered';
 import { yieldToBrowser } from './app/yield';
+import { hasWizardSession } from './features/wizard/wizard-session';
 
 async function boot(): Promise<void> {
   const container = document.getElementById('root')!;
@@ -26,7 +27,8 @@ async function boot(): Promise<void> {
   // which it then handles, or when a part that needs it comes into view; a visit spent reading the first screen
   // costs a phone no script at all (unless the server asks otherwise: a configured analytics service counts every
   // visit).
-  const engaged = startsAtLoad(document) ? inputSeen(window) : await firstUse(window, container);
+  // A draw the visitor was making in this tab (a reload mid-wizard) starts the app at once, to show it again.
+  const engaged = hasWizardSession() || (startsAtLoad(document) ? inputSeen(window) : await firstUse(window, container));
   try {
     // The app's code runs in several tasks, React first, then the start's stages (its chunks are already preloaded).
     await import('react-dom/client');

@@ -91,6 +91,10 @@ describe('draws on uploaded entries files (API)', () => {
     ).body as string;
     const draw = (await owner.get('/api/draw/get/').query({ id, clientSession }).expect(200)).body;
     expect(draw.oneWinPerEntrant).toBe(true);
+    // The wizard's figures for the file (issue 27): 60 entry rows holding 1 + 2 + 3 tickets in turn, 2 rows a member.
+    expect(draw).toMatchObject({ entryRowCount: 60, entryCount: 120, entrantCount: 30 });
+    const certificate = (await owner.get(`/api/certificate/${draw.shortCode}`).expect(200)).body;
+    expect(certificate).toMatchObject({ entryCount: 60, ticketCount: 120, entrantCount: 30 });
 
     // The verification a regulator can do: read the file as docs/verification.md says, re-run the engine.
     const reading = await readEntriesFile(
@@ -143,6 +147,23 @@ describe('draws on uploaded entries files (API)', () => {
     expect(download.headers['content-disposition']).toContain(`FairDraw-entries-${id.slice(24).toUpperCase()}-my entries.csv`);
     await browser(t.app).get(`/download/entries/${id}`).expect(404);
     await (await registeredUser(t.app)).agent.get(`/download/entries/${id}`).expect(404);
+  });
+
+  it("labels the results CSV's entry columns with the entries file's own header names (issue 27)", async () => {
+    const file = entriesFile(12);
+    const { fileName, clientSession } = await uploaded(t, 'named.csv', file);
+    const { agent } = await registeredUser(t.app);
+    const id = (
+      await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ entryMethod: 'upload', entriesCount: undefined, fileName, headerRowsIncluded: true, clientSession, prizes: [{ quantity: 3, reserves: 1 }] }))
+        .expect(200)
+    ).body as string;
+    const lines = (await agent.get(`/download/results/${id}`).expect(200)).text.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(lines[0]).toBe('Prize,Prize description,Winner or reserve,Order,Entry number,email,name,tickets,member');
+    expect(lines).toHaveLength(5);
+    const [, , , , entry, ...fields] = lines[1].split(',');
+    expect(fields).toEqual(file.split('\n')[Number(entry)].split(','));
   });
 
   it('needs more than two rows with a header row', async () => {

@@ -32,6 +32,9 @@ describe('HTTP pipeline: error envelope, API reference and client pages (API)', 
     expect(document.body.openapi).toMatch(/^3\./);
     expect(Object.keys(document.body.paths)).toEqual(expect.arrayContaining(['/api/version/get', '/api/site/configuration']));
     expect(document.body.paths['/api/site/configuration'].get.operationId).toBe('getSiteConfiguration');
+    // Everything an API customer can call is described (issue 27): the downloads and the branding images too.
+    expect(document.body.paths['/download/{kind}/{id}'].get.operationId).toBe('download');
+    expect(document.body.paths['/api/draw/getbrandingimage/{drawId}'].get.operationId).toBe('getBrandingImage');
   });
 
   it('serves the client for page URLs, with and without a country prefix (history fallback)', async () => {
@@ -41,6 +44,11 @@ describe('HTTP pipeline: error envelope, API reference and client pages (API)', 
       // The client's root: empty, or holding the prerendered page (home and the number generator) it hydrates.
       expect(response.text).toMatch(/<div id="root"( data-prerendered)?>/);
       expect(response.headers['cache-control']).toBe('no-cache');
+    }
+    // An address no page has: 404, not a soft 404, with the client that shows the site's error page (issue 27).
+    for (const path of ['/no/such/page/', '/au/nothing-here']) {
+      const response = await http().get(path).expect(404);
+      expect(response.text).toMatch(/<div id="root"/);
     }
   });
 

@@ -319,6 +319,13 @@ describe('OpenAPI-driven fuzz: no 5xx, an envelope on every 4xx (API)', () => {
     await t?.close();
   });
 
+  /**
+   * A hostile path value of dot segments ('%2E%2E') is resolved by the URL parser before the request is sent: the
+   * request reaches a page address, not the API, and an unknown page answers 404 with the site's error page (issue 27).
+   */
+  const leftTheApi = (response: Response) =>
+    response.status === 404 && (response.headers.get('content-type') ?? '').includes('text/html') && !/^\/(api|download)\//.test(new URL(response.url).pathname);
+
   it('answers every operation of openapi.json, for a user and for a visitor, without a 5xx', async () => {
     const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })));
     // The calls that end the session go last, so that the logged-in caller keeps its session for everything else.
@@ -338,7 +345,7 @@ describe('OpenAPI-driven fuzz: no 5xx, an envelope on every 4xx (API)', () => {
           const shown = `${caller} ${operation.operationId} ${sample.method} ${sample.url.slice(0, 160)} ${String(sample.payload ?? '').slice(0, 200)}`;
           if (response.status >= 500) {
             failures.push(`${response.status} ${shown} → ${text.slice(0, 200)}`);
-          } else if (response.status >= 400) {
+          } else if (response.status >= 400 && !leftTheApi(response)) {
             const envelope = response.headers.get('content-type')?.includes('application/json') ? (JSON.parse(text) as { message?: unknown }) : undefined;
             if (typeof envelope?.message !== 'string') failures.push(`${response.status} without an envelope: ${shown} → ${text.slice(0, 200)}`);
           }

@@ -76,7 +76,10 @@ describe('POST /api/Upload: entries file rules (API)', () => {
     const ole2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]);
     expect((await upload(t, { name: 'entries.txt', content: ole2 }).expect(400)).body.message).toBe(INVALID_TYPE + EXCEL_HINT);
     const binary = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
-    expect((await upload(t, { name: 'entries.csv', content: binary }).expect(400)).body.message).toBe(INVALID_TYPE);
+    // A non-text file named .csv is told what is wrong with its content, not that its type is not allowed (issue 27).
+    expect((await upload(t, { name: 'entries.csv', content: binary }).expect(400)).body.message).toBe(
+      'Invalid file. The file you uploaded is not a text file: please upload entries saved as text (txt, csv or tsv).',
+    );
     expect(await storedUploadFiles(t)).toEqual(before);
   });
 

@@ -96,6 +96,14 @@ describe('admin console in Chromium', () => {
     expect(days).toBeGreaterThan(26);
     expect(days).toBeLessThan(32);
     expect(await credits.getByLabel('Also give every other pack of this customer this expiry date').isDisabled()).toBe(true);
+    // Amounts out of range are refused with the spec's message and grant nothing, never changed silently (issue 27).
+    for (const amount of ['0', '101']) {
+      await credits.getByRole('textbox', { name: /^Credits/ }).fill(amount);
+      await credits.getByRole('button', { name: 'Add credits' }).click();
+      await credits.getByText('Please enter a valid amount between 1 and 100.').waitFor();
+      expect(await credits.getByRole('textbox', { name: /^Credits/ }).inputValue()).toBe(amount);
+    }
+    await credits.getByText('No credit packs yet.').waitFor();
     await credits.getByRole('textbox', { name: /^Credits/ }).fill('3');
     await credits.getByRole('button', { name: 'Add credits' }).click();
     await page.getByText(`3 trial credits added to ${customerEmail}.`).waitFor();

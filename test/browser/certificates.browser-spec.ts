@@ -148,7 +148,7 @@ describe('the public certificate page in Chromium', () => {
     expect(served).toContain('Winners: ');
     expect(served).toContain('1,000 numbered entries');
     expect(await page.evaluate(() => (document.querySelector('h1') as HTMLElement & { fromServer?: boolean }).fromServer)).toBe(true);
-    expect(await page.title()).toBe('Certificate of Autumn draw | FairDraw');
+    expect(await page.title()).toBe('Certificate of Autumn draw | FairDraw™');
     expect(await page.getByTestId('winners-0').textContent()).toMatch(/^Winners: \d+; reserves: \d+$/);
 
     await page.getByRole('button', { name: 'Check the draw' }).click();

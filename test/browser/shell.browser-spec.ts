@@ -44,6 +44,14 @@ describe('client shell in Chromium', () => {
     await page.getByText(/trade promotions in Australia/).waitFor();
     // Links keep the country prefix.
     expect(await page.getByRole('link', { name: 'FAQs' }).first().getAttribute('href')).toBe('/au/faqs/');
+    // The footer's flags are SVG images that have loaded (issue 27), not emoji that some systems cannot draw.
+    const footer = page.getByRole('contentinfo');
+    const flags = footer.locator('a img');
+    await flags.first().scrollIntoViewIfNeeded();
+    expect(await flags.count()).toBe(6);
+    const drawn = await flags.evaluateAll((images) => images.map((image) => /svg/.test((image as HTMLImageElement).currentSrc) && (image as HTMLImageElement).naturalWidth > 0));
+    expect(drawn).toEqual(Array(6).fill(true));
+    expect(await footer.innerText()).not.toMatch(/\p{Regional_Indicator}/u);
     await page.context().close();
   });
 
@@ -63,7 +71,9 @@ describe('client shell in Chromium', () => {
 
   it('sends an unknown URL to the 404 page and logs Error: 404', async () => {
     const { page, consoleErrors } = await chromium.newPage();
-    await page.goto(base + '/no/such/page/');
+    // The server answers an unknown address with 404 (no soft 404), and the page still shows the site's error page.
+    const response = await page.goto(base + '/no/such/page/');
+    expect(response?.status()).toBe(404);
     await page.waitForURL(base + '/error/404/');
     await page.getByRole('heading', { name: 'This page does not exist' }).waitFor();
     expect(consoleErrors).toContain('Error: 404');

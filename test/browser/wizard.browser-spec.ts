@@ -46,7 +46,11 @@ describe('the draw wizard in Chromium', () => {
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     const hydrated = (selector: string) => isHydrated(page, selector);
+    // Each visit is a new tab's: nothing of the wizard kept from the last (a kept draw starts the app with the page),
+    // and leaving a wizard with progress, which asks first, goes ahead.
+    page.on('dialog', (dialog) => void dialog.accept());
     const freshHome = async () => {
+      await page.evaluate(() => sessionStorage.clear()).catch(() => undefined);
       await gotoUnstarted(page, base + '/');
       await onStep(page, 'Name your draw');
       // Until the visitor's first input, the page is the prerendered HTML.
@@ -342,6 +346,88 @@ describe('the draw wizard in Chromium', () => {
     await page.waitForURL(DETAIL_URL);
     expect(await drawFromApi(drawIdOf(page))).toMatchObject({ state: 'drawn', entryMethod: 'uploadAdvanced', oneWinPerEntrant: true, winnerCount: 3 });
     expect(appConsoleErrors(consoleErrors)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('keeps the wizard through Back, Forward and a reload, and gives one advanced upload the same figures on every page (issue 27)', async () => {
+    const { page, context } = await chromium.newPage();
+    await customerInBrowser(t, context, base);
+    await page.goto(base + '/');
+    await page.getByLabel('Name of the draw').fill('Figures draw');
+    await page.getByLabel('Organisation running the draw').fill('Acme Pty Ltd');
+    await continueButton(page).click();
+    await page.getByRole('radio', { name: /with ticket counts or entrant ids/ }).click();
+    await continueButton(page).click();
+
+    // 2,000 rows of 3 tickets each; the last 300 rows are entrants already met: 1,700 entrants, 6,000 entries.
+    await onStep(page, 'Your entries');
+    const rows = Array.from({ length: 2000 }, (_, i) => `E${i < 1700 ? i + 1 : i - 1699},Person ${i + 1},p${i + 1}@example.com,3,Suburb ${i % 7}`);
+    await page.locator('input[type="file"]').setInputFiles({ name: 'figures.csv', mimeType: 'text/csv', buffer: Buffer.from(['EntrantId,Name,Email,Tickets,Suburb', ...rows].join('\n')) });
+    await page.getByRole('radio', { name: 'Yes, it is a header row' }).check();
+    await page.getByRole('checkbox', { name: /a ticket count column/ }).check();
+    await page.getByLabel('Column with the number of entries').first().click();
+    await page.getByRole('option', { name: '4: Tickets' }).click();
+    await page.getByRole('checkbox', { name: /One win per entrant/ }).check();
+    await page.getByLabel('Unique entrant id column').first().click();
+    await page.getByRole('option', { name: '1: EntrantId' }).click();
+    const results = page.getByLabel('Processing results');
+    await results.getByText('1,700').waitFor();
+    expect(await results.innerText()).toMatch(/Entry rows\s+2,000\s+Entrants\s+1,700\s+Entries\s+6,000/);
+    await continueButton(page).click();
+    await onStep(page, 'Prizes');
+    await page.getByLabel('Prize 1 description').fill('Hamper');
+    await page.getByLabel('Prize 1 winners').fill('3');
+    await continueButton(page).click();
+    await onStep(page, 'When to draw');
+    // The step shows at once; its history entry is recorded by the router's navigation right after.
+    await waitUntil(() => page.evaluate(() => (history.state as { usr?: { wizardStep?: string } } | null)?.usr?.wizardStep), (step) => step === 'time', 'the step in history');
+
+    // The steps are history entries: Back and Forward move between them and keep what was entered.
+    await page.goBack();
+    await onStep(page, 'Prizes');
+    expect(await page.getByLabel('Prize 1 description').inputValue()).toBe('Hamper');
+    await page.goBack();
+    await onStep(page, 'Your entries');
+    await results.getByText('6,000').waitFor();
+    await page.goForward();
+    await onStep(page, 'Prizes');
+    await page.goForward();
+    await onStep(page, 'When to draw');
+
+    // A reload asks first (progress not saved as a draft), then comes back to the same step with the same draw.
+    const asked = page.waitForEvent('dialog');
+    const reloaded = page.reload();
+    const dialog = await asked;
+    expect(dialog.type()).toBe('beforeunload');
+    await dialog.accept();
+    await reloaded;
+    await onStep(page, 'When to draw');
+    await page.goBack();
+    await onStep(page, 'Prizes');
+    expect(await page.getByLabel('Prize 1 description').inputValue()).toBe('Hamper');
+    await continueButton(page).click();
+    await onStep(page, 'When to draw');
+    await continueButton(page).click();
+    await onStep(page, 'Payment');
+    await page.getByRole('radio', { name: 'Use one of your 10 credits' }).check();
+    await continueButton(page).click();
+    await onStep(page, 'Confirm your draw');
+    await page.getByRole('button', { name: 'Confirm and run the draw' }).click();
+    await page.waitForURL(DETAIL_URL);
+
+    // The same figures, in the same words, on the draw page, in the API and on the certificate.
+    const id = drawIdOf(page);
+    const facts = page.locator('dl', { hasText: 'Entry rows' });
+    await facts.waitFor();
+    expect(await facts.innerText()).toMatch(/Entry rows\s+2,000\s+Entrants\s+1,700\s+Entries\s+6,000/);
+    const draw = await drawFromApi(id);
+    expect(draw).toMatchObject({ state: 'drawn', entryRowCount: 2000, entrantCount: 1700, entryCount: 6000 });
+    await page.goto(`${base}/cert/${draw.shortCode as string}/`);
+    await page.getByText('2,000 entry rows, 6,000 entries, 1,700 entrants').waitFor();
+    // Back in the wizard after the draw: a new draw, nothing of the last one.
+    await page.goto(base + '/');
+    await onStep(page, 'Name your draw');
+    expect(await page.getByLabel('Name of the draw').inputValue()).toBe('');
     await page.context().close();
   });
 

@@ -15,7 +15,7 @@ import {
   Res,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { type CallerRequest, CurrentUser, OptionalUser, RequireUser } from '../../accounts/api/auth/caller.js';
 import type { User } from '../../accounts/domain/user.js';
@@ -66,7 +66,12 @@ export class BrandingController {
   }
 
   @Get('draw/getbrandingimage/:drawId')
-  @ApiExcludeEndpoint()
+  @ApiOperation({ operationId: 'getBrandingImage', summary: "One of a draw's branding images (PNG or JPEG), as its certificate shows it" })
+  @ApiParam({ name: 'drawId', format: 'uuid' })
+  @ApiQuery({ name: 'location', enum: IMAGE_SLOTS, description: 'Which image (any letter case).' })
+  @ApiProduces('image/png', 'image/jpeg')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
+  @ApiNotFoundResponse({ description: "'File not found.'" })
   async image(@Param('drawId') drawId: string, @Query('location') location: string, @Res() reply: FastifyReply): Promise<void> {
     const slot = IMAGE_SLOTS.find((name) => name.toLowerCase() === String(location ?? '').toLowerCase()) as ImageSlot | undefined;
     const image = UUID_PATTERN.test(drawId) && slot ? await this.branding.image(drawId, slot) : null;

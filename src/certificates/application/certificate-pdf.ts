@@ -232,7 +232,8 @@ function entryMethodText(facts: CertificateFacts): string {
 
 function entriesText(facts: CertificateFacts): string {
   const parts = [`${facts.entryCount.toLocaleString('en-US')} ${facts.entryMethod === 'simple' ? 'entries' : 'entry rows'}`];
-  if (facts.ticketCount !== facts.entryCount) parts.push(`${facts.ticketCount.toLocaleString('en-US')} tickets`);
+  // The wizard's words for the same figures (issue 27): entry rows, entries (tickets), entrants.
+  if (facts.ticketCount !== facts.entryCount) parts.push(`${facts.ticketCount.toLocaleString('en-US')} entries`);
   if (facts.entrantCount !== facts.entryCount) parts.push(`${facts.entrantCount.toLocaleString('en-US')} entrants`);
   return parts.join(', ');
 }

@@ -5,7 +5,10 @@ import { type DownloadCaller, DownloadRegistry } from '../../platform/downloads/
 import { EntriesIndexService } from '../../uploads/application/entries-index.service.js';
 import { UploadNotFoundError } from '../../uploads/domain/upload.errors.js';
 import { DRAW_REPOSITORY } from '../draws.tokens.js';
-import { displayIdOf } from '../domain/draw.js';
+import { type Draw, displayIdOf, type Winner } from '../domain/draw.js';
+
+/** Winners read from the database per batch of the results download. */
+const RESULTS_BATCH_ROWS = 5_000;
 import { escapeFormula } from '../domain/spreadsheet-safety.js';
 import type { DrawRepository } from './ports/draw.repository.port.js';
 import { UUID_PATTERN } from '../../platform/http/patterns.js';
@@ -42,19 +45,44 @@ export class DrawDownloadsService implements OnModuleInit {
     if (!caller || !UUID_PATTERN.test(id)) return null;
     const draw = await this.draws.findById(id);
     if (!draw || draw.state !== 'drawn' || (draw.ownerUserId !== caller.id && caller.role !== 'admin')) return null;
-    const winners = await this.draws.winnersOf(id);
-    const widest = winners.reduce((max, winner) => Math.max(max, winner.columns?.length ?? 0), 0);
-    const header = ['Prize', 'Prize description', 'Winner or reserve', 'Order', 'Entry number', ...Array.from({ length: widest }, (_, i) => `Column ${i + 1}`)];
-    const rows = winners.map((winner) => [
+    const batches = this.draws.winnerBatches(id, RESULTS_BATCH_ROWS);
+    const first = await batches.next();
+    const firstBatch = first.done ? [] : first.value;
+    const fileColumns = await this.fileColumnNames(draw);
+    const widest = fileColumns?.length ?? firstBatch.reduce((max, winner) => Math.max(max, winner.columns?.length ?? 0), 0);
+    const header = ['Prize', 'Prize description', 'Winner or reserve', 'Order', 'Entry number', ...(fileColumns ?? Array.from({ length: widest }, (_, i) => `Column ${i + 1}`))];
+    const line = (winner: Winner) => [
       String(winner.prizeIndex + 1),
       draw.prizes[winner.prizeIndex]?.description ?? '',
       winner.kind === 'winner' ? 'Winner' : 'Reserve',
       String(winner.position + 1),
       String(winner.row + 1),
       ...(winner.columns ?? []),
-    ]);
-    // Streamed row by row; every cell that a spreadsheet would run as a formula is neutralised.
-    const body = Readable.from([header, ...rows].map((row) => row.map(escapeFormula))).pipe(stringify({ bom: true }));
+    ];
+    // Streamed from the database a batch at a time, as the client reads it (a million winners never sit in memory);
+    // every cell that a spreadsheet would run as a formula is neutralised.
+    async function* rows() {
+      yield header.map(escapeFormula);
+      for (const winner of firstBatch) yield line(winner).map(escapeFormula);
+      for await (const batch of batches) for (const winner of batch) yield line(winner).map(escapeFormula);
+    }
+    const body = Readable.from(rows()).pipe(stringify({ bom: true }));
     return { fileName: `FairDraw-results-${displayIdOf(draw.id)}.csv`, contentType: 'text/csv; charset=utf-8', body };
+  }
+
+  /**
+   * The entries file's own column names when its first row is a header (issue 27), else 'Column N' for each field of
+   * its first row; null for a numbered draw, or when the file is gone (the stored rows then give the width).
+   */
+  private async fileColumnNames(draw: Draw): Promise<string[] | null> {
+    if (!draw.entries.fileName) return null;
+    try {
+      const [first] = await this.entriesIndex.readFileRows(draw.entries.fileName, { clientSession: draw.clientSession, userId: draw.ownerUserId }, false, [0]);
+      if (!first) return null;
+      return first.map((name, c) => (draw.entries.headerRow && name.trim() ? name.trim() : `Column ${c + 1}`));
+    } catch (error) {
+      if (error instanceof UploadNotFoundError) return null;
+      throw error;
+    }
   }
 }

@@ -135,7 +135,7 @@ export class SubmitDrawService {
       const entryCount = submission.entriesCount ?? 0;
       throwIfAny(simpleEntryErrors(entryCount, demo, winnersLimit));
       return {
-        entries: { method: 'simple', entryCount, fileName: null, headerRow: false, entryCountColumn: null, uniqueEntrantIdColumn: null, oneWinPerEntrant: false },
+        entries: { method: 'simple', entryCount, ticketCount: entryCount, entrantCount: entryCount, fileName: null, headerRow: false, entryCountColumn: null, uniqueEntrantIdColumn: null, oneWinPerEntrant: false },
         eligible: entryCount,
         fileSha256: null,
       };
@@ -158,6 +158,8 @@ export class SubmitDrawService {
         entries: {
           method: submission.entryMethod,
           entryCount: index.entryCount,
+          ticketCount: index.totalTickets,
+          entrantCount: index.entrantCount,
           fileName: index.fileName,
           headerRow: submission.headerRow,
           entryCountColumn,

@@ -14,8 +14,15 @@ export interface PrizeSpec {
 
 export interface DrawEntries {
   method: EntryMethod;
-  /** The number of entries (simple draws) or entry rows (uploads). */
+  /** The number of entries (simple draws) or entry rows (uploads): the rows the engine draws from. */
   entryCount: number;
+  /**
+   * The entries the rows hold (a ticket-count column gives a row several): what the API calls `entryCount` and the
+   * certificate tickets (issue 27). Equal to the rows without a ticket-count column.
+   */
+  ticketCount: number;
+  /** The distinct entrants (a unique-id column joins rows); equal to the rows without one. */
+  entrantCount: number;
   /** Upload draws: the server file name and the choices the draw runs on. */
   fileName: string | null;
   headerRow: boolean;

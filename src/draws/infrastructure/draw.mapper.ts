@@ -18,6 +18,9 @@ export class DrawMapper {
       entries: {
         method: row.entryMethod,
         entryCount: row.entryCount,
+        // Draws made before the counts were kept: one entry and one entrant per row, as they were drawn.
+        ticketCount: row.ticketCount ?? row.entryCount,
+        entrantCount: row.entrantCount ?? row.entryCount,
         fileName: row.fileName,
         headerRow: row.headerRow,
         entryCountColumn: row.entryCountColumn,

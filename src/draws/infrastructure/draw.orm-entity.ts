@@ -17,6 +17,8 @@ export class DrawOrmEntity {
   @Column({ name: 'client_session', type: 'text', nullable: true }) clientSession: string | null;
   @Column({ name: 'entry_method', type: 'text' }) entryMethod: 'simple' | 'upload' | 'uploadAdvanced';
   @Column({ name: 'entry_count', type: 'bigint', transformer: bigintAsNumber }) entryCount: number;
+  @Column({ name: 'ticket_count', type: 'bigint', nullable: true, transformer: bigintAsNumber }) ticketCount: number | null;
+  @Column({ name: 'entrant_count', type: 'bigint', nullable: true, transformer: bigintAsNumber }) entrantCount: number | null;
   @Column({ name: 'file_name', type: 'text', nullable: true }) fileName: string | null;
   @Column({ name: 'header_row', type: 'boolean' }) headerRow: boolean;
   @Column({ name: 'entry_count_column', type: 'integer', nullable: true }) entryCountColumn: number | null;

@@ -45,6 +45,8 @@ export class TypeormDrawRepository implements DrawRepository {
             ...fields,
             entryMethod: entries.method,
             entryCount: entries.entryCount,
+            ticketCount: entries.ticketCount,
+            entrantCount: entries.entrantCount,
             fileName: entries.fileName,
             headerRow: entries.headerRow,
             entryCountColumn: entries.entryCountColumn,
@@ -131,6 +133,32 @@ export class TypeormDrawRepository implements DrawRepository {
       order: { prizePosition: 'ASC', kind: 'DESC', position: 'ASC' },
     });
     return rows.map((row) => DrawMapper.winner(row));
+  }
+
+  async *winnerBatches(id: string, batchSize: number): AsyncGenerator<Winner[]> {
+    // Keyset pages in the download's order (prize, winners before reserves, position). The order mixes directions, so
+    // each page is the union of three index ranges after the last row (the rest of its kind, the prize's reserves, the
+    // later prizes): every page starts where the last ended instead of filtering its way there (a million winners
+    // otherwise cost a quadratic scan).
+    let after: [number, string, number] = [-1, 'winner', -1];
+    const columns = 'prize_position, kind, position, row_index, columns';
+    for (;;) {
+      const rows: { prize_position: number; kind: Winner['kind']; position: number; row_index: string; columns: string[] | null }[] = await this.dataSource.query(
+        `SELECT * FROM (
+           (SELECT ${columns} FROM draw_winner WHERE draw_id = $1 AND prize_position = $2 AND kind = $3 AND position > $4 ORDER BY position LIMIT $5)
+           UNION ALL
+           (SELECT ${columns} FROM draw_winner WHERE draw_id = $1 AND prize_position = $2 AND kind < $3 ORDER BY kind DESC, position LIMIT $5)
+           UNION ALL
+           (SELECT ${columns} FROM draw_winner WHERE draw_id = $1 AND prize_position > $2 ORDER BY prize_position, kind DESC, position LIMIT $5)
+         ) page ORDER BY prize_position, kind DESC, position LIMIT $5`,
+        [id, after[0], after[1], after[2], batchSize],
+      );
+      if (rows.length === 0) return;
+      yield rows.map((row) => ({ prizeIndex: row.prize_position, kind: row.kind, position: row.position, row: Number(row.row_index), columns: row.columns }));
+      if (rows.length < batchSize) return;
+      const last = rows[rows.length - 1];
+      after = [last.prize_position, last.kind, last.position];
+    }
   }
 
   async withLockedDraw<T>(id: string, work: (locked: LockedDraw) => Promise<T>): Promise<T | null> {

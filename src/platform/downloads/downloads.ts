@@ -1,5 +1,5 @@
 import { Controller, Get, Global, Injectable, Module, NotFoundException, Param, Req, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { type CachePolicy, type PublicAnswer, sendPublicAnswer } from '../http/public-answers.js';
@@ -41,13 +41,28 @@ export class DownloadRegistry {
 
 const NOT_FOUND = 'File not found.';
 
-/** The one download route of DESIGN.md: `/download/{kind}/{id}`. */
-@ApiExcludeController()
+/** The kinds the modules register (their files' owners decide who may have them). */
+const DOWNLOAD_KINDS = ['results', 'entries', 'certificate', 'certificatewinners'];
+
+/** The one download route of DESIGN.md: `/download/{kind}/{id}`, described for API customers too (issue 27). */
+@ApiTags('downloads')
 @Controller('download')
 export class DownloadsController {
   constructor(private readonly registry: DownloadRegistry) {}
 
   @Get(':kind/:id')
+  @ApiOperation({
+    operationId: 'download',
+    summary: "A draw's file as an attachment: its results CSV, its entries file, its certificate PDF or its winners list PDF",
+    description:
+      "results: the winners and reserves as CSV (columns named by the entries file's header row), for the draw's owner or an administrator; " +
+      "entries: the entries file byte for byte (its SHA-256 is the draw's entriesSha256), for the same; certificate, certificatewinners: the PDFs.",
+  })
+  @ApiParam({ name: 'kind', enum: DOWNLOAD_KINDS })
+  @ApiParam({ name: 'id', description: 'The draw id.', format: 'uuid' })
+  @ApiProduces('text/csv', 'text/plain', 'application/pdf')
+  @ApiOkResponse({ description: 'The file, with a Content-Disposition attachment name.', schema: { type: 'string', format: 'binary' } })
+  @ApiNotFoundResponse({ description: "'File not found.': no such draw or file, or not the caller's." })
   async download(@Param('kind') kind: string, @Param('id') id: string, @Req() request: FastifyRequest & { user?: DownloadCaller }, @Res() reply: FastifyReply): Promise<void> {
     const provider = this.registry.provider(kind);
     const file = provider ? await provider.open(id, request.user) : null;

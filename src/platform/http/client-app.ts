@@ -218,6 +218,10 @@ export async function serveClientApp(
       // the client makes takes this response: same address, CORS mode, same-origin credentials).
       const certificate = CERTIFICATE_PAGE.exec(unprefixed);
       if (certificate) head.push(`<link rel="preload" href="/api/certificate/${certificate[1]}" as="fetch" crossorigin>`);
+      // An address no route has (nor with the trailing slash the client adds) is a 404, with the site's error page
+      // (the client shows it): a 200 would be a soft 404 to search engines (issue 27).
+      const known = build.routes.length === 0 || routeLinks.some(({ patterns }) => patterns.some((pattern) => pattern.test(path) || pattern.test(`${path}/`)));
+      if (!known) void reply.code(404);
       sendPublicAnswer(request, reply, plainPage(head.map((links) => `${links}\n`).join('')), policy);
     };
     if (prerendered || rendered) {

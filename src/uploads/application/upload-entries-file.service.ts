@@ -139,6 +139,8 @@ export class UploadEntriesFileService {
     if (isZip ? signature !== 'zip' : signature !== 'text') {
       await write.abort();
       if (isZip) throw new UploadRefusedError('zip', ZipMessages.unreadable);
+      // Its name is a text file's: what is wrong is its content (an Excel workbook gets the hint to save it as CSV).
+      if (signature === 'binary') throw new UploadRefusedError('type', UploadMessages.notText);
       throw new UploadRefusedError('type', invalidTypeMessage(extension, signature === 'zip' || signature === 'ole2'));
     }
     const stat = await write.commit();

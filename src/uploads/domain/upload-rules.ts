@@ -17,6 +17,8 @@ export const UploadMessages = {
   invalidType: 'Invalid file type. Only txt, csv, tsv or zip files are allowed.',
   excelHint: ' Please save your Excel file as CSV.',
   empty: 'Invalid file. The file you uploaded is empty.',
+  /** Not worded by the spec (issue 27): a file with a text file's name whose bytes are not text is told so. */
+  notText: 'Invalid file. The file you uploaded is not a text file: please upload entries saved as text (txt, csv or tsv).',
   tooLarge: (limitMb: number) => `Invalid file size. The maximum file size is ${limitMb}MB.`,
   noFile: 'Please choose a file to upload.',
   oneFile: 'Please upload one file at a time.',

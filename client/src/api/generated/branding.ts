@@ -24,6 +24,18 @@ const injectedRtkApi = api
         query: () => ({ url: `/api/draw/getBrandReuseList` }),
         providesTags: ["branding"],
       }),
+      getBrandingImage: build.query<
+        GetBrandingImageApiResponse,
+        GetBrandingImageApiArg
+      >({
+        query: (queryArg) => ({
+          url: `/api/draw/getbrandingimage/${queryArg.drawId}`,
+          params: {
+            location: queryArg.location,
+          },
+        }),
+        providesTags: ["branding"],
+      }),
       uploadBrandingImage: build.mutation<
         UploadBrandingImageApiResponse,
         UploadBrandingImageApiArg
@@ -46,6 +58,12 @@ export type SaveBrandingApiArg = {
 export type GetBrandReuseListApiResponse =
   /** status 200  */ BrandReuseItemDto[];
 export type GetBrandReuseListApiArg = void;
+export type GetBrandingImageApiResponse = unknown;
+export type GetBrandingImageApiArg = {
+  drawId: string;
+  /** Which image (any letter case). */
+  location: "Top" | "Left" | "Banner" | "Right";
+};
 export type UploadBrandingImageApiResponse =
   /** status 201  */ BrandingUploadResultDto;
 export type UploadBrandingImageApiArg = {
@@ -119,5 +137,7 @@ export const {
   useSaveBrandingMutation,
   useGetBrandReuseListQuery,
   useLazyGetBrandReuseListQuery,
+  useGetBrandingImageQuery,
+  useLazyGetBrandingImageQuery,
   useUploadBrandingImageMutation,
 } = injectedRtkApi;

@@ -297,7 +297,12 @@ export type DrawResponseDto = {
   scheduleDate: string;
   scheduleTimeZone: string;
   entryMethod: "simple" | "upload" | "uploadAdvanced";
+  /** Rows of the entries file, header excluded (simple draws: the entries). */
+  entryRowCount: number;
+  /** Entries (tickets): a ticket-count column gives a row several; the rows without one. */
   entryCount: number;
+  /** Distinct entrants: a unique-id column joins rows; the rows without one. */
+  entrantCount: number;
   oneWinPerEntrant: boolean;
   winnerCount: number;
   reserveCount: number;
@@ -358,7 +363,12 @@ export type DrawListItemDto = {
   relevantDate: string;
   secondsTilRelevantDate: number;
   scheduleTimeZone: string;
+  /** Rows of the entries file, header excluded (simple draws: the entries). */
+  entryRowCount: number;
+  /** Entries (tickets): a ticket-count column gives a row several. */
   entryCount: number;
+  /** Distinct entrants. */
+  entrantCount: number;
   winnerCount: number;
   errorMessage: string | null;
 };

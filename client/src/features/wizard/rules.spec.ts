@@ -7,6 +7,7 @@ import {
   nextStep,
   previousStep,
   prizeErrors,
+  reachableStep,
   refillDescriptions,
   type RuleDraw,
   scheduleErrors,
@@ -49,6 +50,19 @@ function draw(overrides: Partial<RuleDraw> = {}): RuleDraw {
 const processed = { headerRow: true, ticketCountCol: 1, entrantUniqueIdCol: null, entryRowCount: 5, entrantCount: 5, entryCount: 12, emptyRowCount: 0, warningMessages: [], errorMessage: null };
 
 describe('wizard steps', () => {
+  it('lets history reach a step only past steps whose rules hold and whose Continue work is done (issue 27)', () => {
+    const all = () => true;
+    expect(reachableStep('time', draw(), context, visitor, all)).toBe('time');
+    // A name cleared after the visitor had gone on: Forward stops where the rule fails.
+    expect(reachableStep('time', draw({ name: '' }), context, visitor, all)).toBe('name');
+    // The account form is done by Continue only; so is a card payment.
+    expect(reachableStep('confirmation', draw(), context, visitor, (step) => step !== 'account')).toBe('account');
+    expect(reachableStep('confirmation', draw(), context, { ...visitor, loggedIn: true }, (step) => step !== 'purchase')).toBe('purchase');
+    expect(reachableStep('confirmation', draw(), context, { ...visitor, loggedIn: true }, all)).toBe('confirmation');
+    // A hidden target (a demo has no purchase step) lands on the nearest shown one before it.
+    expect(reachableStep('purchase', draw({ demoDraw: true }), context, { ...visitor, demoDraw: true }, all)).toBe('time');
+  });
+
   it('skips the account step for demo draws, screen sharing and logged-in users, and purchase for demo and screen sharing', () => {
     expect(shownSteps(visitor)).toEqual(['name', 'entrymethod', 'entries', 'prizes', 'time', 'account', 'purchase', 'confirmation']);
     expect(shownSteps({ ...visitor, demoDraw: true })).toEqual(['name', 'entrymethod', 'entries', 'prizes', 'time', 'confirmation']);

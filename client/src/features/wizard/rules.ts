@@ -362,3 +362,23 @@ export function hasProgress(draw: RuleDraw, step: WizardStep): boolean {
 export function isDrawError(message: string | null | undefined): boolean {
   return typeof message === 'string' && message.includes('Draw error');
 }
+
+/**
+ * Where a step reached through the browser's history (Forward, a reload) may land: the target, or the first step
+ * before it that the visitor has not (or no longer) passed, since history skips Continue and its rules. `passed` says
+ * whether a step that does its work on Continue (the account form, the payment) is done in this page's life.
+ */
+export function reachableStep(
+  target: WizardStep,
+  draw: RuleDraw,
+  context: RuleContext,
+  visibility: StepVisibility,
+  passed: (step: WizardStep) => boolean,
+): WizardStep {
+  const shown = shownSteps(visibility);
+  const goal = shownStepAtOrBefore(target, visibility);
+  for (const step of shown.slice(0, shown.indexOf(goal))) {
+    if (Object.keys(stepErrors(step, draw, context)).length || !passed(step)) return step;
+  }
+  return goal;
+}

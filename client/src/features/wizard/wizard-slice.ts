@@ -130,6 +130,10 @@ export const wizardSlice = createSlice({
     resumed(_state, action: PayloadAction<{ id: string; saved: Partial<WizardState> }>) {
       return { ...initialWizardState(), ...action.payload.saved, draftId: action.payload.id };
     },
+    /** The state the browser tab kept (a reload, a return to the page), with the draft it continues if any. */
+    restored(_state, action: PayloadAction<{ saved: Partial<WizardState>; draftId: string | null }>) {
+      return { ...initialWizardState(), ...action.payload.saved, draftId: action.payload.draftId };
+    },
   },
 });
 
@@ -140,6 +144,16 @@ export const wizardReducer = wizardSlice.reducer;
 export function draftStateOf(state: WizardState): Record<string, unknown> {
   const { draftId: _draftId, ...saved } = state;
   return saved as unknown as Record<string, unknown>;
+}
+
+/** The state the browser tab keeps: the draft's state and the draft's id (card details are never part of it). */
+export function sessionStateOf(state: WizardState): Record<string, unknown> {
+  return { ...draftStateOf(state), draftId: state.draftId };
+}
+
+/** The tab's kept state back: the wizard state field by field and the draft id. */
+export function fromSessionState(raw: Record<string, unknown>): { saved: Partial<WizardState>; draftId: string | null } {
+  return { saved: savedStateOf(raw), draftId: typeof raw.draftId === 'string' ? raw.draftId : null };
 }
 
 /** A saved wizard state, accepted field by field: a draft saved by an older wizard may lack some. */

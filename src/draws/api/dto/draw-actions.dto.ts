@@ -75,7 +75,9 @@ export class DrawListItemDto {
   @ApiProperty({ format: 'date-time' }) relevantDate: string;
   @ApiProperty() secondsTilRelevantDate: number;
   @ApiProperty() scheduleTimeZone: string;
-  @ApiProperty() entryCount: number;
+  @ApiProperty({ description: 'Rows of the entries file, header excluded (simple draws: the entries).' }) entryRowCount: number;
+  @ApiProperty({ description: 'Entries (tickets): a ticket-count column gives a row several.' }) entryCount: number;
+  @ApiProperty({ description: 'Distinct entrants.' }) entrantCount: number;
   @ApiProperty() winnerCount: number;
   @ApiProperty({ nullable: true, type: String }) errorMessage: string | null;
 
@@ -92,7 +94,9 @@ export class DrawListItemDto {
       relevantDate: relevant.toISOString(),
       secondsTilRelevantDate: Math.round((relevant.getTime() - now.getTime()) / 1000),
       scheduleTimeZone: draw.scheduleTimeZone,
-      entryCount: draw.entries.entryCount,
+      entryRowCount: draw.entries.entryCount,
+      entryCount: draw.entries.ticketCount,
+      entrantCount: draw.entries.entrantCount,
       winnerCount: draw.prizes.reduce((sum, prize) => sum + prize.quantity, 0),
       errorMessage: draw.errorMessage,
     });

@@ -37,7 +37,9 @@ export class DrawResponseDto {
   @ApiProperty({ format: 'date-time', description: "The draw's time (a draw-now: when it was asked for); its beacon round comes at or after it." }) scheduleDate: string;
   @ApiProperty() scheduleTimeZone: string;
   @ApiProperty({ enum: ['simple', 'upload', 'uploadAdvanced'] }) entryMethod: string;
-  @ApiProperty() entryCount: number;
+  @ApiProperty({ description: 'Rows of the entries file, header excluded (simple draws: the entries).' }) entryRowCount: number;
+  @ApiProperty({ description: 'Entries (tickets): a ticket-count column gives a row several; the rows without one.' }) entryCount: number;
+  @ApiProperty({ description: 'Distinct entrants: a unique-id column joins rows; the rows without one.' }) entrantCount: number;
   @ApiProperty() oneWinPerEntrant: boolean;
   @ApiProperty() winnerCount: number;
   @ApiProperty() reserveCount: number;
@@ -79,7 +81,9 @@ export class DrawResponseDto {
       scheduleDate: draw.scheduleDate.toISOString(),
       scheduleTimeZone: draw.scheduleTimeZone,
       entryMethod: draw.entries.method,
-      entryCount: draw.entries.entryCount,
+      entryRowCount: draw.entries.entryCount,
+      entryCount: draw.entries.ticketCount,
+      entrantCount: draw.entries.entrantCount,
       oneWinPerEntrant: draw.entries.oneWinPerEntrant,
       winnerCount: draw.prizes.reduce((sum, prize) => sum + prize.quantity, 0),
       reserveCount: draw.prizes.reduce((sum, prize) => sum + prize.reserves, 0),

@@ -133,6 +133,8 @@ export interface DrawRepository {
   publicVersion(ref: { id: string } | { shortCode: string }): Promise<DrawPublicVersion | null>;
   /** The winners and reserves in pick order; with `perPrize`, only the first that many of each prize's winners and reserves. */
   winnersOf(id: string, perPrize?: number): Promise<Winner[]>;
+  /** All the winners in winnersOf's order, a batch at a time: a million of them never sit in memory at once. */
+  winnerBatches(id: string, batchSize: number): AsyncGenerator<Winner[]>;
   /**
    * Runs `work` with the draw row locked (FOR UPDATE) in one transaction, so however many processes try, one
    * executes the draw and the others then see its new state.

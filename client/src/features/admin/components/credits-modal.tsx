@@ -184,7 +184,8 @@ function AddPackForm({ userId, email }: { userId: string; email: string }) {
           }}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <NumberInput label="Credits" min={1} max={100} allowDecimal={false} allowNegative={false} value={values.amount} onChange={(value) => setField('amount', value)} error={errors.fields.amount} required />
+          {/* No clamping: an amount out of range is refused with the message, never changed silently (issue 27). */}
+          <NumberInput label="Credits" min={1} max={100} clampBehavior="none" allowDecimal={false} allowNegative={false} value={values.amount} onChange={(value) => setField('amount', value)} error={errors.fields.amount} required />
           <TextInput
             label="Expiry date"
             type="date"

@@ -185,7 +185,7 @@ export default function CertificatePage({ shortCode, withWinners, preview = fals
               <Fact label="Drawn">{cert.drawnAt ? when(cert.drawnAt, cert.timeZone) : cert.state === 'scheduled' ? 'Not yet drawn' : 'Not drawn'}</Fact>
               {cert.scrutineer && <Fact label="Scrutineer">{cert.scrutineer.qualification ? `${cert.scrutineer.name}, ${cert.scrutineer.qualification}` : cert.scrutineer.name}</Fact>}
               <Fact label="Entries">
-                {cert.entryMethod === 'simple' ? `${cert.entryCount.toLocaleString('en-GB')} numbered entries` : `${cert.entryCount.toLocaleString('en-GB')} entry rows, ${cert.ticketCount.toLocaleString('en-GB')} tickets, ${cert.entrantCount.toLocaleString('en-GB')} entrants`}
+                {cert.entryMethod === 'simple' ? `${cert.entryCount.toLocaleString('en-GB')} numbered entries` : `${cert.entryCount.toLocaleString('en-GB')} entry rows, ${cert.ticketCount.toLocaleString('en-GB')} entries, ${cert.entrantCount.toLocaleString('en-GB')} entrants`}
               </Fact>
               <Fact label="One win per entrant">{cert.oneWinPerEntrant ? 'Yes' : 'No'}</Fact>
             </Stack>

@@ -272,6 +272,9 @@ export default function DrawDetailPage() {
               </Group>
             </Group>
             <SimpleGrid component="dl" cols={{ base: 2, sm: 4 }} spacing="sm" m={0}>
+              {/* The wizard's figures, in its words (issue 27): entry rows and entrants for a file, then its entries. */}
+              {showEntryCount && draw.entryMethod !== 'simple' && <Fact label="Entry rows" value={formatCount(draw.entryRowCount)} />}
+              {showEntryCount && draw.entryMethod !== 'simple' && <Fact label="Entrants" value={formatCount(draw.entrantCount)} />}
               {showEntryCount && <Fact label="Entries" value={formatCount(draw.entryCount)} />}
               <Fact label="Winners" value={formatCount(draw.winnerCount)} />
               <Fact label="Reserves" value={formatCount(draw.reserveCount)} />

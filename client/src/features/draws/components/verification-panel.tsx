@@ -45,7 +45,8 @@ export function VerificationPanel({ draw }: { draw: DrawResponseDto }) {
               <Value label="Seed (published once drawn)" value={draw.seed} pending={drawn} />
             </>
           )}
-          <Value label="Entries SHA-256" value={draw.entriesSha256} pending={drawn} />
+          {/* Numbered entries have no file to hash: a drawn numbered draw says so instead of promising a value (issue 27). */}
+          <Value label="Entries SHA-256" value={draw.entriesSha256} pending={draw.entryMethod === 'simple' && draw.isDrawn ? 'None: the entries are numbered, there is no entries file.' : drawn} />
           <Value label="Draw engine version" value={draw.engineVersion} pending={drawn} />
         </SimpleGrid>
       </Stack>

@@ -44,7 +44,9 @@ export default function EntryCheckPreviewPage({ shortCode }: { shortCode: string
         <>
           <EntryCheckFields columnName={config.name} value={value} onValueChange={setValue} error={null} checking={false} onSubmit={(event) => event.preventDefault()} />
           <Text size="sm" fs="italic">
-            Preview: entries are checked on the public page once the entry check is enabled.
+            {setup.entryCheck?.entryCheckEnabled
+              ? 'Preview: entries are checked on the public page.'
+              : 'Preview: entries are checked on the public page once the entry check is enabled.'}
           </Text>
         </>
       )}

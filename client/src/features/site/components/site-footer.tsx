@@ -1,6 +1,12 @@
 import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import { Link, useLocation } from 'react-router';
+import auFlag from 'flag-icons/flags/4x3/au.svg';
+import caFlag from 'flag-icons/flags/4x3/ca.svg';
+import euFlag from 'flag-icons/flags/4x3/eu.svg';
+import gbFlag from 'flag-icons/flags/4x3/gb.svg';
+import nzFlag from 'flag-icons/flags/4x3/nz.svg';
+import usFlag from 'flag-icons/flags/4x3/us.svg';
 import { COUNTRY_CODES, COUNTRY_NAMES, type CountryCode, countrySiteHref, currentCountry, EU_SISTER_SITE } from '../../../app/countries';
 import { pageHostname, useCurrentYear, useHostname } from '../../../app/page-values';
 import { useRouteLink } from '../../../app/use-route-link';
@@ -8,7 +14,13 @@ import { useSiteConfigurationData } from '../../../api/site-api';
 import { forgetCurrencyChoice } from '../currency-cookie';
 import classes from './site-footer.module.css';
 
-const FLAGS: Record<CountryCode, string> = { us: '🇺🇸', au: '🇦🇺', ca: '🇨🇦', nz: '🇳🇿', uk: '🇬🇧' };
+// SVG flags from flag-icons (issue 27): emoji flags show as letter pairs on Windows and as boxes without an emoji
+// font. Each is a small file the build inlines; the link's text names the country, so the image is decoration.
+const FLAGS: Record<CountryCode, string> = { us: usFlag, au: auFlag, ca: caFlag, nz: nzFlag, uk: gbFlag };
+
+function Flag({ src }: { src: string }) {
+  return <img src={src} alt="" width={20} height={15} className={classes.flag} />;
+}
 
 /**
  * The version the server runs, from the site configuration: read here, so the configuration's arrival re-renders
@@ -97,12 +109,12 @@ export const SiteFooter = memo(function SiteFooter() {
                 onClick={forgetCurrencyChoice}
                 title={COUNTRY_NAMES[code]}
               >
-                <span aria-hidden>{FLAGS[code]}</span> {code.toUpperCase()} <span className={classes.countryName}>{COUNTRY_NAMES[code]}</span>
+                <Flag src={FLAGS[code]} /> {code.toUpperCase()} <span className={classes.countryName}>{COUNTRY_NAMES[code]}</span>
               </Anchor>
             ))}
             {/* The EU sister site: a separate service; same window, and the currency choice forgotten like the others. */}
             <Anchor href={EU_SISTER_SITE} size="sm" c="gray.8" className={classes.country} onClick={forgetCurrencyChoice} title="European Union (sister site)">
-              <span aria-hidden>🇪🇺</span> EU <span className={classes.countryName}>European Union</span>
+              <Flag src={euFlag} /> EU <span className={classes.countryName}>European Union</span>
             </Anchor>
           </Group>
           <Credit />

@@ -1,11 +1,11 @@
 import { Anchor, Button, Card, Group, Modal, Progress, Stack, Stepper, Switch, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconDeviceFloppy } from '@tabler/icons-react';
 import { memo, useEffect, useReducer, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useLazyGetIncompleteDrawQuery, useSaveIncompleteDrawMutation, useSubmitDrawMutation } from '../../../api/wizard-api';
 import { useAppSelector } from '../../../app/hooks';
 import { useRouteLink } from '../../../app/use-route-link';
-import { selectUser } from '../../accounts/session-slice';
+import { selectSessionLoaded, selectUser } from '../../accounts/session-slice';
 import { clientSessionId } from '../../accounts/client-session';
 import { useAnalytics } from '../../analytics/analytics-context';
 import { FormMessage } from '../../forms/components/form-message';
@@ -23,6 +23,7 @@ import {
   nextStep,
   PAYMENT_USE_CREDITS,
   previousStep,
+  reachableStep,
   shownStepAtOrBefore,
   shownSteps,
   stepErrors,
@@ -32,7 +33,8 @@ import {
   type WizardStep,
 } from '../rules';
 import { newIdempotencyKey, settlesSubmission, submissionOf } from '../submission';
-import { draftStateOf, initialWizardState, savedStateOf, wizardActions, wizardReducer } from '../wizard-slice';
+import { draftStateOf, fromSessionState, initialWizardState, savedStateOf, sessionStateOf, type WizardState, wizardActions, wizardReducer } from '../wizard-slice';
+import { clearWizardSession, loadWizardSession, saveWizardSession, type WizardHistoryState } from '../wizard-session';
 import { type AccountOutcome, AccountStep } from './account-step';
 import { ConfirmationStep } from './confirmation-step';
 import { DrawOverlay } from './draw-overlay';
@@ -87,6 +89,9 @@ export const DrawWizard = memo(function DrawWizard() {
   const link = useRouteLink();
   const analytics = useAnalytics();
   const user = useAppSelector(selectUser);
+  const sessionLoaded = useAppSelector(selectSessionLoaded);
+  const location = useLocation();
+  const historyState = (location.state ?? null) as WizardHistoryState | null;
   const screenShare = useAppSelector(selectScreenShare);
   const { update: updateScreenShare } = useScreenShare();
   const { data: site } = useSiteConfiguration();
@@ -113,6 +118,11 @@ export const DrawWizard = memo(function DrawWizard() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const movedRef = useRef(false);
+  /** The tab's kept state has been read (or a draft resumed): from then on history moves the wizard. */
+  const restoredRef = useRef(false);
+  /** What the last "Save for later" saved: leaving the page with anything else asks first. */
+  const savedDraftRef = useRef<string | null>(null);
+  const finishedRef = useRef(false);
 
   const [submitDraw] = useSubmitDrawMutation();
   const humanCheck = useHumanCheck();
@@ -125,6 +135,76 @@ export const DrawWizard = memo(function DrawWizard() {
   const winnersLimit = site?.winnersLimit ?? DEFAULT_WINNERS_LIMIT;
   const context = { winnersLimit, now: new Date(), loggedIn: user !== null };
   const errors = attempted ? stepErrors(step, draw, context) : {};
+
+  // The steps done on Continue (signing up, paying) are passed only by Continue, never through history; a card payment
+  // lasts the page's life (its details are never kept).
+  const passedIn = (state: WizardState) => (target: WizardStep) =>
+    target === 'account' ? false : target === 'purchase' ? state.paymentOption === PAYMENT_USE_CREDITS || state.demoDraw || payment !== null : true;
+  const visibilityOf = (state: WizardState): StepVisibility => ({ ...visibility, demoDraw: state.demoDraw });
+
+  /** Records the step in the current history entry (a reload or a later Back/Forward lands on it). */
+  const markHistory = (target: WizardStep | null, replace: boolean) => {
+    const { wizardStep: _previous, ...rest } = (historyState ?? {}) as WizardHistoryState & Record<string, unknown>;
+    void navigate(
+      { pathname: location.pathname, search: location.search, hash: location.hash },
+      { replace, preventScrollReset: true, state: target && target !== 'name' ? { ...rest, wizardStep: target } : rest },
+    );
+  };
+
+  // Part of issue 27: the state survives a reload in this tab, and the history entry says the step. Read once the
+  // session is known (the account step's visibility depends on it), after the hydration (the prerendered page shows
+  // the first step). A step past one done on Continue (signing up, a card payment) lands on that step instead.
+  useEffect(() => {
+    if (restoredRef.current || !sessionLoaded) return;
+    restoredRef.current = true;
+    // A draft being resumed, or a visitor who has already moved on: nothing kept to bring back.
+    if (resumeId || movedRef.current) return;
+    const kept = loadWizardSession();
+    const wanted = historyState?.wizardStep as WizardStep | undefined;
+    if (!kept) {
+      if (wanted) markHistory(null, true);
+      return;
+    }
+    const { saved, draftId } = fromSessionState(kept);
+    const keptDraw: WizardState = { ...initialWizardState(), ...saved, draftId };
+    const landing = reachableStep(wanted ?? keptDraw.step, keptDraw, context, visibilityOf(keptDraw), passedIn(keptDraw));
+    dispatch(wizardActions.restored({ saved: { ...saved, step: landing }, draftId }));
+    if (landing !== (wanted ?? 'name')) markHistory(landing, true);
+  }, [sessionLoaded]);
+
+  // Back and Forward move between the steps the history entries name (Continue and Back add and follow them).
+  useEffect(() => {
+    if (!restoredRef.current) return;
+    const wanted = (historyState?.wizardStep as WizardStep | undefined) ?? 'name';
+    if (wanted === draw.step) return;
+    const landing = reachableStep(wanted, draw, context, visibility, passedIn(draw));
+    movedRef.current = true;
+    setAttempted(landing !== wanted);
+    setMessage(null);
+    dispatch(wizardActions.stepChanged(landing));
+    if (landing !== wanted) markHistory(landing, true);
+  }, [location.key]);
+
+  // The tab keeps the state while there is something to keep (and the app starts at once on a reload to show it).
+  useEffect(() => {
+    if (!restoredRef.current || finishedRef.current) return;
+    if (hasProgress(draw, draw.step) || draw.name || draw.organisation) saveWizardSession(sessionStateOf(draw));
+    else clearWizardSession();
+  }, [draw]);
+
+  // Leaving the page (closing the tab, another site) with progress that no draft holds asks first.
+  const unsaved = hasProgress(draw, step) && savedDraftRef.current !== JSON.stringify(draftStateOf({ ...draw, step }));
+  useEffect(() => {
+    if (!unsaved) return;
+    const ask = (event: BeforeUnloadEvent) => {
+      if (finishedRef.current) return;
+      event.preventDefault();
+      // Older browsers show the dialog only when a return value is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [unsaved]);
 
   // Part 1 §4: screen-share mode is switched off for demos.
   useEffect(() => {
@@ -169,7 +249,9 @@ export const DrawWizard = memo(function DrawWizard() {
     movedRef.current = true;
     setAttempted(false);
     setMessage(null);
+    // The step shows at once (a second click acts on it); its history entry follows within the router's navigation.
     dispatch(wizardActions.stepChanged(target));
+    markHistory(target, false);
     reportView(target);
   };
 
@@ -221,6 +303,7 @@ export const DrawWizard = memo(function DrawWizard() {
         },
       }).unwrap();
       dispatch(wizardActions.draftSaved(saved.id));
+      savedDraftRef.current = JSON.stringify(draftStateOf({ ...draw, step }));
       setDraftNotice(saved.id);
     } catch (error) {
       setMessage(formErrorsOf(error, []).form);
@@ -263,6 +346,9 @@ export const DrawWizard = memo(function DrawWizard() {
         },
       );
       const detail = link('drawDetail', { params: { id } });
+      // The draw is made: the tab forgets it, and a later visit to the wizard starts a new one.
+      finishedRef.current = true;
+      clearWizardSession();
       if (now) {
         await wait(Math.max(0, OVERLAY_MINIMUM_MS - (Date.now() - started)));
         setOverlay('complete');
