@@ -1,5 +1,6 @@
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
+import { ExecuteDrawService } from '../../src/draws/application/execute-draw.service.js';
 import { browser, registeredUser } from '../support/accounts.js';
 import { simpleDraw } from '../support/draws.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -108,6 +109,27 @@ describe('following a draw: list, cancel, reschedule, draw now, scrutineer, look
     await agent.post('/api/draw/reschedule/').send({ id, immediateDraw: true }).expect(200);
     expect((await agent.get('/api/draw/get/').query({ id })).body.state).toBe('drawn');
     await agent.post('/api/draw/reschedule/').send({ id, immediateDraw: true }).expect(409);
+  });
+
+  it('answers a draw now as done when the sweep draws the draw first, and draws it once', async () => {
+    const { agent } = await customer();
+    const id = await submit(agent, { scheduleOption: 1, scheduleDate: inAnHour() });
+    // Once moved to now the draw is due, and the sweep (or its job) may take it before the request's own execution,
+    // which then waits on the draw's lock and finds it drawn: here the sweep always comes first.
+    const execution = t.app.get(ExecuteDrawService);
+    const execute = execution.execute;
+    execution.execute = async (drawId, actor, dueAt) => {
+      await execute.call(execution, drawId, 'sweeper (test)');
+      return execute.call(execution, drawId, actor, dueAt);
+    };
+    try {
+      await agent.post('/api/draw/reschedule/').send({ id, immediateDraw: true }).expect(200);
+    } finally {
+      execution.execute = execute;
+    }
+    expect((await agent.get('/api/draw/get/').query({ id })).body.state).toBe('drawn');
+    const audit = await t.query<{ to_state: string; actor: string }>('SELECT to_state, actor FROM draw_audit WHERE draw_id = $1 AND to_state = $2', [id, 'drawn']);
+    expect(audit).toEqual([{ to_state: 'drawn', actor: 'sweeper (test)' }]);
   });
 
   it('does not draw a draw moved to a later time when the job of its earlier time comes due', async () => {

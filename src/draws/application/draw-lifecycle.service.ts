@@ -76,7 +76,11 @@ export class DrawLifecycleService {
       throw new ConflictException({ message: 'This draw can no longer be changed.' });
     }
     const outcome = await this.execution.execute(id, `${actor}, draw now`);
-    if (outcome === 'skipped') throw new ConflictException({ message: 'This draw can no longer be changed.' });
+    // Moved to now, the draw is due: the sweep or its job may draw it first (this execution then waits on its lock and
+    // skips). What was asked for happened; only a draw left undrawn is refused.
+    if (outcome === 'skipped' && (await this.draws.findById(id))?.state === 'scheduled') {
+      throw new ConflictException({ message: 'This draw can no longer be changed.' });
+    }
   }
 
   async saveScrutineer(id: string, viewer: DrawViewer, actor: string, scrutineer: Scrutineer | null): Promise<void> {
