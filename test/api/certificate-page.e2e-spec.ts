@@ -42,7 +42,7 @@ describe('the public certificate page rendered on the server', () => {
     const [first, second] = drawn.certificate.prizes;
     expect(page.text).toContain(`Winners: ${first.winners.join(', ')}; reserves: ${first.reserveWinners.join(', ')}`);
     expect(page.text).toContain(`Winners: ${second.winners.join(', ')}`);
-    expect(page.text).toContain('<title>Certificate of Spring &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; giveaway &amp; more | FairDraw</title>');
+    expect(page.text).toContain('<title>Certificate of Spring &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; giveaway &amp; more | FairDraw™</title>');
     expect(page.text).toMatch(/<meta name="description" content="The certificate of Spring &lt;\/script&gt;.* by Acme Pty Ltd, drawn at random by FairDraw/);
     // Nothing in the data ends its script element; the store gets exactly the API's answer, fulfilled.
     expect(page.text.match(/<\/script>/g)).toHaveLength(2);
@@ -61,7 +61,7 @@ describe('the public certificate page rendered on the server', () => {
     const { shortCode } = (await owner.agent.get('/api/draw/get/').query({ id }).expect(200)).body;
     const certificate = (await get(`/api/certificate/${shortCode}`).expect(200)).body;
     const page = (await get(`/cert/${shortCode}/`).expect(200)).text;
-    expect(page).toContain(`<title>Certificate of ${name} | FairDraw</title>`);
+    expect(page).toContain(`<title>Certificate of ${name} | FairDraw™</title>`);
     expect(page).toContain(`<meta name="description" content="The certificate of ${name} by ${organisation}, drawn at random by FairDraw: its prizes, hashes and seed, which anyone can verify." />`);
     // The page, its data and its start script once each, where the template has them.
     expect(page.match(/<div id="root"/g)).toHaveLength(1);
