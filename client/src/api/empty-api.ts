@@ -10,7 +10,9 @@ export const apiCacheRestored = createAction<Record<string, unknown>>('api/cache
 /** The base every generated endpoint file injects into; tags and cache rules are added in client/src/api/*-api.ts. */
 export const emptyApi = createApi({
   reducerPath: 'api',
-  baseQuery: fetchBaseQuery({ baseUrl: '/', credentials: 'same-origin' }),
+  // A draw's public answers may be kept for a minute (issue 26): that is for shared caches in front of the site. The
+  // app asks again each time (a 304 when nothing changed), so a reload shows an unpublished or rebranded page at once.
+  baseQuery: fetchBaseQuery({ baseUrl: '/', credentials: 'same-origin', cache: 'no-cache' }),
   endpoints: () => ({}),
   // RTK Query's rehydration: only fulfilled (or rejected) entries of the payload's slice are taken.
   extractRehydrationInfo(action, { reducerPath }) {
