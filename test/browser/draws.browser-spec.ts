@@ -51,7 +51,7 @@ describe('draw pages in Chromium: list, detail, actions, scrutineer, downloads, 
     const { agent } = await customerInBrowser(t, context, base);
     await submitDraw(agent, { overrides: { name: 'Alpha drawn' } });
     const scheduled = await submitDraw(agent, { secondsAhead: 3600, overrides: { name: 'Bravo scheduled' } });
-    const cancelled = await submitDraw(agent, { secondsAhead: 7200, overrides: { name: 'Charlie cancelled' } });
+    const cancelled = await submitDraw(agent, { secondsAhead: 7200, overrides: { name: 'Charlie cancelled', organisation: 'The Southern Highlands Regional Community Sports and Recreation Association Incorporated' } });
     await agent.post('/api/draw/cancel/').send({ id: cancelled }).expect(200);
     const failed = await submitDraw(agent, { secondsAhead: 5400, overrides: { name: 'Delta failed' } });
     await t.query(`UPDATE draw SET state = 'error', error_message = 'The entries file could not be read.' WHERE id = $1`, [failed]);
@@ -77,6 +77,9 @@ describe('draw pages in Chromium: list, detail, actions, scrutineer, downloads, 
 
     // Cancelled draws are not clickable; an error draw opens its modal with the reason.
     const charlieRow = table.getByRole('row').filter({ hasText: 'Charlie cancelled' });
+    // At 1280 px (the page's width) a state badge shows its whole label, however long the row's other cells.
+    const badge = charlieRow.getByText('Cancelled', { exact: true });
+    expect(await badge.evaluate((label) => label.scrollWidth <= label.clientWidth)).toBe(true);
     expect(await charlieRow.getByRole('link').count()).toBe(0);
     expect(await charlieRow.getByRole('button').count()).toBe(0);
     await table.getByRole('button', { name: 'Delta failed' }).click();
@@ -399,6 +402,8 @@ describe('draw pages in Chromium: list, detail, actions, scrutineer, downloads, 
     await form.getByLabel('E-mail address').fill(email);
     await form.getByRole('button', { name: 'Create my account' }).click();
     await form.getByRole('alert').filter({ hasText: ACCOUNT_EXISTS }).waitFor();
+    // Said once, in the form: no notification repeats it.
+    expect(await page.getByText(ACCOUNT_EXISTS).count()).toBe(1);
 
     const newEmail = `visitor-${Math.random().toString(36).slice(2, 10)}@example.com`;
     await form.getByLabel('E-mail address').fill(newEmail);

@@ -86,7 +86,11 @@ describe('winner publication and entry check in Chromium', () => {
     // Personal data is locked; the preview says what is missing until a column is chosen.
     expect(await page.getByRole('checkbox', { name: /Email/ }).isDisabled()).toBe(true);
     await page.getByText('Select at least one column to display and ensure they are all named correctly').waitFor();
+    // The server's refusal stays only until a column is ticked.
+    await page.getByRole('button', { name: 'Publish the winners' }).click();
+    await page.getByText('Select at least 1 column to publish.').waitFor();
     await page.getByRole('checkbox', { name: 'Full name' }).check();
+    await page.getByText('Select at least 1 column to publish.').waitFor({ state: 'detached' });
     await page.getByRole('textbox', { name: 'Published name of Full name' }).fill('Win|ner');
     expect(await page.getByRole('textbox', { name: 'Published name of Full name' }).inputValue()).toBe('Winner');
     await page.getByRole('switch', { name: 'First names only (initials after)' }).check({ force: true });

@@ -21,11 +21,16 @@ describe('client shell in Chromium', () => {
 
   it('renders the home page with its title, site configuration and no serious accessibility violation', async () => {
     const { page, consoleErrors } = await chromium.newPage();
+    const reviewsAnswered = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/api/site/reviews'));
     await page.goto(base + '/');
     await page.getByRole('heading', { level: 1, name: 'Random prize draws you can prove were fair' }).waitFor();
     expect(await page.title()).toBe('Certified Random Prize Draws | FairDraw™');
+    // No reviews box is claimed before the reviews are known, nor once they are (none is stored here).
+    expect(await page.getByRole('heading', { name: 'What customers say' }).count()).toBe(0);
     await page.getByRole('heading', { level: 2, name: 'Pricing' }).scrollIntoViewIfNeeded();
     await page.getByText('Up to 1,000,000 winners').waitFor();
+    await reviewsAnswered;
+    expect(await page.getByRole('heading', { name: 'What customers say' }).count()).toBe(0);
     // No review is stored here, so no rating is claimed (nor in the structured data).
     expect(await page.getByText(/^Rated /).count()).toBe(0);
     expect(await page.locator('script[data-structured-data="business"]').textContent()).not.toContain('aggregateRating');

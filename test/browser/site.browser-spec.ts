@@ -285,7 +285,7 @@ describe('the site around the product in Chromium', () => {
 
     await page.goto(base + '/');
     // Home's box: the sections below the fold hydrate, and load the reviews, as the visitor comes near them.
-    await page.getByRole('heading', { level: 2, name: 'What customers say' }).scrollIntoViewIfNeeded();
+    await page.getByRole('heading', { level: 2, name: 'Pricing' }).scrollIntoViewIfNeeded();
     await page.getByRole('article', { name: 'Review by Example Reviewer Three' }).waitFor();
     expect(await page.getByRole('article').count()).toBe(3);
     await context.close();

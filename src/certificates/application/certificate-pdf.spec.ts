@@ -52,6 +52,9 @@ describe('renderCertificatePdf', () => {
     expect(text).not.toContain('not a certified draw');
     expect(text).toContain('FairDraw certifies that the draw below was drawn independently and at random');
     expect(text).toContain('seed/1: a seed committed to before the draw');
+    // Written for a reader, not a developer: how and where to check, no command or font name.
+    expect(text.replace(/\s+/g, ' ')).toContain("The check runs on the draw's public page, at the address below or through the QR code");
+    expect(text).not.toMatch(/npm run|Font:/);
   });
 
   it('says a demo, or a draw made with a test API key, is not a certified draw', async () => {

@@ -2,7 +2,7 @@ import { describeLogPositions } from '#transparency-log';
 import { beaconName, beaconStatement, SEED_SCHEMES } from '#rng';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { FONTS, hasImage, type ImageSlot } from '../domain/branding.js';
+import { hasImage, type ImageSlot } from '../domain/branding.js';
 import { type CertificateDocument, type CertificateFacts, certificateOpening, DELIMITER_NAMES, uncertifiedLabel } from '../domain/certificate-facts.js';
 import { BODY_FONT_FILES, FONT_FILES, fontPath } from './certificate-fonts.js';
 
@@ -154,12 +154,14 @@ export async function renderCertificatePdf(document: CertificateDocument): Promi
     .font('regular')
     .fontSize(9)
     .text(
-      beacon
-        ? 'Anyone can check this draw: SHA-256 of the server seed must equal the commitment, the round\'s signature must verify ' +
-            'against the beacon\'s public key, and re-running the published draw engine on the entries file with the seed (server seed ' +
-            'followed by the round\'s randomness) gives the winners above (npm run verify, or the check on the certificate page).'
-        : 'Anyone can check this draw: SHA-256 of the seed must equal the commitment, and re-running the published draw engine ' +
-            'on the entries file with the seed gives the winners above (npm run verify, or the check on the certificate page).',
+      // Written for the promoter's lawyer, not a developer: what was drawn, how it can be checked and where.
+      (beacon
+        ? 'How to check this draw: the seed that chose the winners joins a secret FairDraw committed to before the draw ' +
+          'with the randomness of the public beacon round named above. '
+        : 'How to check this draw: the seed that chose the winners was committed to before the draw, and revealed after it. ') +
+        'Anyone can check that the revealed seed matches that commitment and that, applied to the entries (their file\'s ' +
+        'fingerprint is given above), it gives exactly the winners above. The check runs on the draw\'s public page, at the ' +
+        'address below or through the QR code, which also shows this certificate as it stands.',
       left,
       doc.y,
       { width: width - 110 },
@@ -167,7 +169,6 @@ export async function renderCertificatePdf(document: CertificateDocument): Promi
   qrCode(doc, facts.url, left + width - 96, Math.max(doc.y - 60, INSET + PAD), 96, branding.textColour, branding.pageColour);
   doc.moveDown(0.5);
   doc.font('bold').fontSize(9).text(facts.url, left, doc.y, { width: width - 110, link: facts.url });
-  doc.font('regular').fontSize(8).text(`Font: ${FONTS[branding.font]}.`, { width: width - 110 });
   doc.end();
   return done;
 }

@@ -59,7 +59,8 @@ describe('display rules', () => {
     expect(reviewsVisible(2, false, 'fairdraw.com')).toBe(false);
     expect(reviewsVisible(3, false, 'fairdraw.com')).toBe(true);
     expect(reviewsVisible(0, true, 'fairdraw.com')).toBe(true);
-    expect(reviewsVisible(0, false, 'localhost')).toBe(true);
+    expect(reviewsVisible(0, false, 'localhost')).toBe(false);
+    expect(reviewsVisible(1, false, 'localhost')).toBe(true);
     expect(isVerticalReviewsPath('/au/reviews/')).toBe(true);
     expect(isVerticalReviewsPath('/')).toBe(false);
   });

@@ -6,7 +6,8 @@ export function DrawStateBadge({ state, size = 'md' }: { state: string; size?: '
   const known: DrawState = isDrawState(state) ? state : 'error';
   const badge = STATE_BADGES[known];
   return (
-    <Badge color={badge.color} variant="filled" size={size} radius="sm">
+    // Never narrower than its label: Mantine lets a badge shrink with a narrow table column and cuts the label off.
+    <Badge color={badge.color} variant="filled" size={size} radius="sm" miw="max-content">
       {badge.label}
     </Badge>
   );

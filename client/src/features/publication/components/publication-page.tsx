@@ -40,7 +40,12 @@ function PublicationForm({ setup, clientSession, drawnDuringSetup }: { setup: Pu
   const now = useNow(true);
   const country = currentCountry(useLocation().pathname, window.location.hostname);
 
+  // A field's message stays only until the owner changes that field: ticking a column answers 'Select at least 1 column'.
+  const clearError = (...fields: Field[]) =>
+    setErrors((current) => (fields.some((field) => current.fields[field]) ? { ...current, fields: Object.fromEntries(Object.entries(current.fields).filter(([field]) => !fields.includes(field as Field))) } : current));
+
   const toggleColumn = (c: number, on: boolean) => {
+    clearError('columns', 'names');
     setColumns((current) => (on ? [...current, c].sort((a, b) => a - b) : current.filter((x) => x !== c)));
     if (on && !names[c]) setNames((current) => ({ ...current, [c]: cleanColumnNameInput(setup.headerRowColumns[c].name) }));
   };
@@ -132,6 +137,7 @@ function PublicationForm({ setup, clientSession, drawnDuringSetup }: { setup: Pu
                       onChange={(event) => {
                         const value = cleanColumnNameInput(event.currentTarget.value);
                         setNames((current) => ({ ...current, [c]: value }));
+                        clearError('names');
                       }}
                       style={{ flex: 1, minWidth: 180 }}
                     />
@@ -161,6 +167,7 @@ function PublicationForm({ setup, clientSession, drawnDuringSetup }: { setup: Pu
                 onChange={(event) => {
                   const on = event.currentTarget.checked;
                   setPrizes((current) => (on ? [...current, p].sort((a, b) => a - b) : current.filter((x) => x !== p)));
+                  clearError('prizes');
                 }}
               />
             ))}
@@ -181,7 +188,10 @@ function PublicationForm({ setup, clientSession, drawnDuringSetup }: { setup: Pu
             </Radio.Group>
             {when === 'date' && (
               <Stack gap="xs">
-                <TextInput type="datetime-local" label="Publication date" value={date} onChange={(event) => setDate(event.currentTarget.value)} error={errors.fields.scheduleDate} maw={320} />
+                <TextInput type="datetime-local" label="Publication date" value={date} onChange={(event) => {
+                    setDate(event.currentTarget.value);
+                    clearError('scheduleDate');
+                  }} error={errors.fields.scheduleDate} maw={320} />
                 <Group gap="xs">
                   {QUICK_OPTIONS.map((option) => (
                     <Button key={option.ms} variant="light" size="xs" onClick={() => setDate(toLocalInput(new Date(Math.max(Date.now(), drawAt) + option.ms)))}>

@@ -38,7 +38,9 @@ export function ReviewsWidget() {
   }, [error]);
 
   const reviews = data?.reviews ?? [];
-  if (error || (!isLoading && !reviewsVisible(reviews.length, vertical, pageHostname()))) return null;
+  // Home's box waits for the reviews before it shows anything: with too few it is not shown at all, so a placeholder
+  // (in the prerendered page too) would be an empty 'What customers say' until they arrive.
+  if (error || (isLoading && !vertical) || (!isLoading && !reviewsVisible(reviews.length, vertical, pageHostname()))) return null;
   const showDates = showReviewDates(reviews.map((review) => review.time), now);
   const cards = reviews.map((review, index) => (
     <ReviewCard
@@ -78,15 +80,11 @@ export function ReviewsWidget() {
         </Anchor>
       </Group>
       {summary}
-      {isLoading ? (
-        <Skeleton height={160} />
-      ) : (
-        <ScrollArea type="auto" offsetScrollbars scrollbarSize={8} viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Reviews, scroll sideways' } as Record<string, unknown>}>
-          <Group gap="md" wrap="nowrap" align="stretch" pb="xs">
-            {cards}
-          </Group>
-        </ScrollArea>
-      )}
+      <ScrollArea type="auto" offsetScrollbars scrollbarSize={8} viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Reviews, scroll sideways' } as Record<string, unknown>}>
+        <Group gap="md" wrap="nowrap" align="stretch" pb="xs">
+          {cards}
+        </Group>
+      </ScrollArea>
     </Stack>
   );
 }
