@@ -44,7 +44,7 @@ const nextVisitor = () => `10.99.${(++visitors >> 8) & 255}.${visitors & 255}`;
 function peakMemory(body: Record<string, unknown>): { ms: number; restingMb: number; peakRiseMb: number } {
   const domain = (file: string) => new URL(`../src/tools/domain/${file}`, import.meta.url).href;
   const script = `
-    const { checkRngRequest } = await import(${JSON.stringify(domain('rng-rules.js'))});
+    const { checkRngRequest } = await import(${JSON.stringify(new URL('../libs/rules/src/index.js', import.meta.url).href)});
     const { generateRng } = await import(${JSON.stringify(domain('rng-generation.js'))});
     const { previewOf, histogramOf } = await import(${JSON.stringify(domain('rng-output.js'))});
     const verdict = checkRngRequest(${JSON.stringify(body)});

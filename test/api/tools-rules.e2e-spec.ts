@@ -1,4 +1,4 @@
-import { checkRngRequest as checkOnThePage } from '../../client/src/features/tools/rules.js';
+import { checkRngRequest as checkOnThePage } from '#rules';
 import { RNG_RULE_CASES } from '../support/rng-rule-cases.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { generateNumbers } from '../support/tools.js';

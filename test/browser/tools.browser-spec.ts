@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { generateRng } from '../../src/tools/domain/rng-generation.js';
 import { resultText } from '../../src/tools/domain/rng-output.js';
-import { checkRngRequest, type RngRequestInput } from '../../src/tools/domain/rng-rules.js';
+import { checkRngRequest, type RngRequestInput } from '#rules';
 import { appHydrated, gotoUnstarted, holdBackAppStart, isHydrated, launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
 import { type HttpStub, sendJson, startHttpStub } from '../support/http-stub.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';

@@ -1,5 +1,5 @@
-// One table of requests and the verdict part 2 §5 gives each, shared by the unit test of both copies of the rules
-// (server src/tools/domain/rng-rules.ts, client client/src/features/tools/rules.ts) and the API test of the server.
+// One table of requests and the verdict part 2 §5 gives each (libs/rules/src/generator-rules.ts), shared by the
+// rules' unit test (libs/rules/test/generator-rules.spec.ts) and the API test of the server.
 
 export const LOWER = 'Please enter a valid lower limit (0 to 10¹⁸).';
 export const UPPER = 'Please enter a valid upper limit (10¹⁸ maximum).';

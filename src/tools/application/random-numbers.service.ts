@@ -7,7 +7,7 @@ import { SiteConfigurationService } from '../../site/application/site-configurat
 import { newRngFileId, RNG_FILE_FORMATS, RNG_FILE_TTL_MS, type RngFile, rngFileName, parseRngDownloadName, rngResultKey } from '../domain/rng-file.js';
 import { generateRng, RNG_ALGORITHM_VERSION, type RngResult } from '../domain/rng-generation.js';
 import { histogramOf, type HistogramBin, previewOf, type RngFileFormat, type RngPreview, resultText } from '../domain/rng-output.js';
-import { checkRngRequest, type RngRequest, type RngRequestInput } from '../domain/rng-rules.js';
+import { checkRngRequest, type RngRequest, type RngRequestInput } from '#rules';
 import { RNG_FILE_REPOSITORY } from '../tools.tokens.js';
 import type { RngFileRepository } from './ports/rng-file.repository.port.js';
 import { ToolsLimits } from './tools-limits.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { RngFileFormat } from './rng-output.js';
-import type { RngMode, RngRequest } from './rng-rules.js';
+import type { RngMode, RngRequest } from '#rules';
 
 /**
  * A result's download, under an unguessable id: the request (seed and options) in the database, and the result's

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { createSeedrandomSource, type RandomSource, uniformBigInt, uniformInt } from '#rng';
 import { generateRng } from './rng-generation.js';
-import type { RngRequest } from './rng-rules.js';
+import type { RngRequest } from '#rules';
 import { DENSE_RANGE_FACTOR, drawDistinctByRejection, drawDistinctNumbers, shuffledPrefix } from './rng-sampling.js';
 
 const request = (fields: Partial<RngRequest>): RngRequest => ({

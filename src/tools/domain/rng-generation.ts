@@ -1,5 +1,5 @@
 import { createSeedrandomSource, type RandomSource } from '#rng';
-import { DESCENDING, ORDER_BY_FREQUENCY, ORDER_BY_VALUE, type RngDirection, type RngRequest } from './rng-rules.js';
+import { DESCENDING, ORDER_BY_FREQUENCY, ORDER_BY_VALUE, type RngDirection, type RngRequest } from '#rules';
 import { drawDistinctNumbers, drawNumbers, shuffledPositions, shuffledPrefix } from './rng-sampling.js';
 
 /**

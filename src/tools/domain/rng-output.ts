@@ -1,5 +1,5 @@
 import type { RngResult } from './rng-generation.js';
-import { formatWholeNumber, type RngMode } from './rng-rules.js';
+import { formatWholeNumber, type RngMode } from '#rules';
 
 /** Rows shown in the response; the whole result is in the file. */
 export const PREVIEW_ROWS = 1000;

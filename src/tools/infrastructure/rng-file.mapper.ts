@@ -1,5 +1,5 @@
 import type { RngFile } from '../domain/rng-file.js';
-import type { RngDirection, RngMode, RngOrdering } from '../domain/rng-rules.js';
+import type { RngDirection, RngMode, RngOrdering } from '#rules';
 import { RngFileOrmEntity } from './rng-file.orm-entity.js';
 
 export class RngFileMapper {

@@ -1,4 +1,4 @@
-import { normaliseOptions, type RngDirection, type RngOrdering, type RngRequestInput } from './rules';
+import { normaliseOptions, type RngDirection, type RngOrdering, type RngRequestInput } from '../../../../libs/rules/src/index';
 
 export type SeedMode = 'quantum' | 'own';
 

@@ -1,5 +1,5 @@
 import { NUMBERS_DEFAULTS, type NumbersFormValues, SEQUENCE_DEFAULTS, type SequenceFormValues, withNumbersOption } from './generator-form';
-import type { RngDirection, RngOrdering } from './rules';
+import type { RngDirection, RngOrdering } from '../../../../libs/rules/src/index';
 
 // The generators' query parameters (part 2 §2) prefill the form: count, lower, upper, unique, group, sort, dir;
 // the sequence takes lower and upper. A value that cannot be read is ignored rather than prefilled.

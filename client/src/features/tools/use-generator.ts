@@ -7,7 +7,7 @@ import {
 } from '../../api/tools-api';
 import { formErrorsOf, type FormErrors, statusOf } from '../forms/server-errors';
 import type { SeedMode } from './generator-form';
-import type { RngRequestInput } from './rules';
+import type { RngRequestInput } from '../../../../libs/rules/src/index';
 import { browserSeed } from './seed';
 import { useHumanCheck } from '../site/human-check';
 

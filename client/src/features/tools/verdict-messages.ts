@@ -1,4 +1,4 @@
-import type { RngModelState } from './rules';
+import type { RngModelState } from '../../../../libs/rules/src/index';
 
 /** The one message under each field, from a verdict of the rules. */
 export function firstMessages(modelState: RngModelState): Record<string, string> {

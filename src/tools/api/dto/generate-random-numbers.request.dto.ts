@@ -3,7 +3,7 @@ import { Allow, IsOptional, IsString, MaxLength } from 'class-validator';
 
 /**
  * The RNG request of part 2 §3. The fields are only allowed through here: every rule of part 2 §5 (types included)
- * is checked by src/tools/domain/rng-rules.ts, so the messages are those of the spec and of the page.
+ * is checked by libs/rules (generator-rules.ts), so the messages are those of the spec and of the page.
  */
 export class GenerateRandomNumbersRequestDto {
   @ApiPropertyOptional({ enum: ['numbers', 'sequence'], default: 'numbers', description: 'numbers: count draws; sequence: every number of the range once, shuffled.' })

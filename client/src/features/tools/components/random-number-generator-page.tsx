@@ -11,7 +11,7 @@ import { selectCountry } from '../../site/site-slice';
 import { groupedDigits } from '../chart-labels';
 import { NUMBERS_FIELDS, type NumbersFormValues, numbersRequest, withNumbersOption } from '../generator-form';
 import { numbersFormFromQuery } from '../query-params';
-import { checkRngRequest, DEFAULT_MAX_RESULTS, ORDER_BY_FREQUENCY, ORDER_RANDOM, type RngDirection, type RngOrdering } from '../rules';
+import { checkRngRequest, DEFAULT_MAX_RESULTS, ORDER_BY_FREQUENCY, ORDER_RANDOM, type RngDirection, type RngOrdering } from '../../../../../libs/rules/src/index';
 import { useGenerator } from '../use-generator';
 import { firstMessages } from '../verdict-messages';
 import { GeneratorFrame } from './generator-frame';

@@ -10,7 +10,7 @@ import { selectCountry } from '../../site/site-slice';
 import { groupedDigits } from '../chart-labels';
 import { SEQUENCE_FIELDS, type SequenceFormValues, sequenceRequest } from '../generator-form';
 import { sequenceFormFromQuery } from '../query-params';
-import { checkRngRequest, DEFAULT_MAX_RESULTS } from '../rules';
+import { checkRngRequest, DEFAULT_MAX_RESULTS } from '../../../../../libs/rules/src/index';
 import { useGenerator } from '../use-generator';
 import { firstMessages } from '../verdict-messages';
 import { GeneratorFrame } from './generator-frame';

@@ -1,6 +1,6 @@
 import { Radio, Stack, TextInput } from '@mantine/core';
 import type { SeedMode } from '../generator-form';
-import { SEED_MAX_LENGTH, SEED_MIN_LENGTH } from '../rules';
+import { SEED_MAX_LENGTH, SEED_MIN_LENGTH } from '../../../../../libs/rules/src/index';
 
 interface SeedFieldsProps {
   mode: SeedMode;

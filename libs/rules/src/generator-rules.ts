@@ -1,8 +1,5 @@
-// The rules of part 2 §5 "RNG / sequence" for the random number and random sequence generators.
-//
-// Self-contained on purpose (no imports): the client keeps a copy in client/src/features/tools/rules.ts, because the
-// client may not import server code. src/tools/domain/rng-rules.spec.ts and test/api/tools-rules.e2e-spec.ts hold
-// both copies to the same verdicts on one table of cases (test/support/rng-rule-cases.ts), so they cannot drift.
+// The rules of part 2 §5 "RNG / sequence" for the random number and random sequence generators: the page checks a
+// request with them before sending, the server before generating.
 
 /** The largest number either limit may be (part 2 §9). */
 export const RNG_MAX_VALUE = 999_999_999_999_999_999n;
