@@ -5,6 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from '../app.module.js';
+import { clearNotifiedCachesAfterWrites } from '../platform/database/notified-cache.js';
 import { validateEnvironment } from '../config/environment.js';
 import { inlineScriptHashes, PUBLIC_CERTIFICATE_READER, type PublicCertificateReader, serveClientApp } from '../platform/http/client-app.js';
 import { refuseCrossSiteStateChanges } from '../platform/http/cross-site.js';
@@ -45,6 +46,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   registerRequestLogging(app.getHttpAdapter().getInstance());
   refuseCrossSiteStateChanges(app.getHttpAdapter().getInstance());
   refuseUnusableInput(app.getHttpAdapter().getInstance());
+  clearNotifiedCachesAfterWrites(app.getHttpAdapter().getInstance());
   await registerSecurityHeaders(app.getHttpAdapter().getInstance(), environment.NODE_ENV === 'production', {
     inlineScriptHashes: inlineScriptHashes(environment.CLIENT_DIST_DIR),
     analyticsId: environment.ANALYTICS_ID,

@@ -22,6 +22,7 @@ import { type DrawExecutionHooks, noExecutionHooks } from './application/ports/d
 import { SubmitDrawService } from './application/submit-draw.service.js';
 import { DRAW_EXECUTION_HOOKS, DRAW_REPOSITORY } from './draws.tokens.js';
 import { DrawOrmEntity, DrawPrizeOrmEntity, DrawWinnerOrmEntity } from './infrastructure/draw.orm-entity.js';
+import { PublicVersionCache } from './infrastructure/public-version-cache.js';
 import { TypeormDrawRepository } from './infrastructure/typeorm-draw.repository.js';
 
 /** The test hook of DRAW_PAUSE_BEFORE_COMMIT (NODE_ENV=test only): announce, then wait for the process to be killed. */
@@ -45,6 +46,7 @@ const pauseForever: DrawExecutionHooks = {
     DrawLifecycleService,
     DrawDownloadsService,
     UnusedUploadsSweeper,
+    PublicVersionCache,
     { provide: DRAW_REPOSITORY, useClass: TypeormDrawRepository },
     {
       provide: DRAW_EXECUTION_HOOKS,

@@ -11,6 +11,7 @@ import type { Scrutineer } from '../domain/draw-actions.js';
 import type { Draw, Winner } from '../domain/draw.js';
 import { DrawMapper } from './draw.mapper.js';
 import { DrawOrmEntity, DrawPrizeOrmEntity, DrawWinnerOrmEntity } from './draw.orm-entity.js';
+import { PublicVersionCache } from './public-version-cache.js';
 
 const UNIQUE_VIOLATION = '23505';
 /** Rows between hand-overs to COPY: the writer's chunks are about 1 MB; this only bounds what is built ahead. */
@@ -23,6 +24,7 @@ export class TypeormDrawRepository implements DrawRepository {
     @InjectRepository(DrawOrmEntity) private readonly draws: Repository<DrawOrmEntity>,
     @InjectRepository(DrawPrizeOrmEntity) private readonly prizes: Repository<DrawPrizeOrmEntity>,
     @InjectRepository(DrawWinnerOrmEntity) private readonly winners: Repository<DrawWinnerOrmEntity>,
+    private readonly publicVersions: PublicVersionCache,
   ) {
     this.drawView = `SELECT ${columnList(draws.metadata, 'd')},
               (SELECT COALESCE(json_agg(p), '[]') FROM draw_prize p WHERE p.draw_id = d.id) AS view_prizes,
@@ -109,8 +111,13 @@ export class TypeormDrawRepository implements DrawRepository {
     return entity;
   }
 
-  async publicVersion(ref: { id: string } | { shortCode: string }): Promise<DrawPublicVersion | null> {
-    // One indexed row, prepared: every public page view reads it before answering from the processes' caches.
+  publicVersion(ref: { id: string } | { shortCode: string }): Promise<DrawPublicVersion | null> {
+    // Every public page view needs it before answering from the processes' caches: kept while notifications say it holds.
+    return this.publicVersions.get(ref, () => this.readPublicVersion(ref));
+  }
+
+  private async readPublicVersion(ref: { id: string } | { shortCode: string }): Promise<DrawPublicVersion | null> {
+    // One indexed row, prepared.
     const byId = 'id' in ref;
     const rows = await preparedQuery<{ id: string; short_code: string; public_version: string; state: Draw['state']; schedule_date: Date }>(
       this.dataSource,

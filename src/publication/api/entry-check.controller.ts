@@ -1,8 +1,10 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type CallerRequest, OptionalUser } from '../../accounts/api/auth/caller.js';
 import type { User } from '../../accounts/domain/user.js';
+import { KEEPS_PUBLIC_CACHES } from '../../platform/database/notified-cache.js';
 import { sendPublicAnswer } from '../../platform/http/public-answers.js';
 import { RateLimitService, type RateLimitPolicy } from '../../platform/rate-limit/rate-limit.service.js';
 import { EntryCheckService } from '../application/entry-check.service.js';
@@ -69,6 +71,8 @@ export class EntryCheckController {
 
   @Post('checkEntry')
   @HttpCode(200)
+  // It writes only its rate limit's counter: the processes' public caches hold (issue 26).
+  @RouteConfig({ [KEEPS_PUBLIC_CACHES]: true })
   @ApiOperation({ operationId: 'checkEntry', summary: `Whether a value is in the draw (rate limited: ${ENTRY_CHECK_RATE_LIMIT.points} checks per ${ENTRY_CHECK_RATE_LIMIT.windowSeconds / 60} minutes per address)` })
   @ApiOkResponse({ type: CheckEntryResponseDto })
   async check(@Body() body: CheckEntryRequestDto, @Req() request: CallerRequest): Promise<CheckEntryResponseDto> {

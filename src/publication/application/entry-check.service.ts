@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { type DrawView, DrawQueryService, type DrawViewer } from '../../draws/application/draw-query.service.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
+import { VersionedCache } from '../../platform/http/public-answers.js';
 import { ENTRY_CHECK_REPOSITORY, ENTRY_CHECK_SECRET } from '../publication.tokens.js';
 import { ENTRY_CHECK_MESSAGES, type EntryCheck, MAX_ENTRY_CHECK_NAME_LENGTH, normalizeCheckedValue } from '../domain/entry-check-rules.js';
 import { EntryDigester } from '../domain/entry-digest.js';
@@ -30,8 +31,13 @@ export interface ConfigureInput {
   countryCode: string | null;
 }
 
+/** How many draws' processed checks a process keeps. */
+const CHECKS_KEPT = 500;
+
 @Injectable()
 export class EntryCheckService {
+  private readonly processed = new VersionedCache<{ check: EntryCheck; digester: EntryDigester } | null>(CHECKS_KEPT);
+
   constructor(
     @Inject(ENTRY_CHECK_REPOSITORY) private readonly checks: EntryCheckRepository,
     @Inject(ENTRY_CHECK_SECRET) private readonly secret: Buffer,
@@ -88,9 +94,23 @@ export class EntryCheckService {
   /** Whether a value is in the draw, and with how many entries (when the owner chose to show it); nothing else. */
   async check(shortCode: string, value: string): Promise<{ found: boolean; entries: number | null }> {
     if (!normalizeCheckedValue(value)) throw new BadRequestException({ message: ENTRY_CHECK_MESSAGES.valueRequired, modelState: { value: [ENTRY_CHECK_MESSAGES.valueRequired] } });
-    const check = await this.checks.findByShortCode(shortCode);
-    if (!check?.enabled || check.state !== 'processed') throw new NotFoundException({ message: ENTRY_CHECK_MESSAGES.notAvailable });
-    const entries = await this.checks.lookup(check.checkId, new EntryDigester(this.secret, check.salt).digestOfText(value));
+    // The check as of the draw's public version (which its setup's every change moves): the value's lookup is the
+    // one query of an entrant's check while the version is kept (issue 26).
+    const version = await this.drawQuery.publicVersion({ shortCode });
+    const current =
+      version &&
+      (await this.processed.get(
+        shortCode,
+        version.version,
+        async () => {
+          const found = await this.checks.findByShortCode(shortCode);
+          return found?.enabled && found.state === 'processed' ? { check: found, digester: new EntryDigester(this.secret, found.salt) } : null;
+        },
+        (made) => made !== null,
+      ));
+    if (!current) throw new NotFoundException({ message: ENTRY_CHECK_MESSAGES.notAvailable });
+    const { check, digester } = current;
+    const entries = await this.checks.lookup(check.checkId, digester.digestOfText(value));
     return { found: entries !== null, entries: entries !== null && check.showEntriesCount ? entries : null };
   }
 

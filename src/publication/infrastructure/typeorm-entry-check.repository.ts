@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { copyRows } from '../../platform/database/copy-rows.js';
+import { preparedQuery } from '../../platform/database/prepared-query.js';
 import { JobsService } from '../../platform/jobs/jobs.service.js';
 import type { EntryCheckRepository } from '../application/ports/entry-check.repository.port.js';
 import type { EntryCheck, EntryCheckState } from '../domain/entry-check-rules.js';
@@ -132,7 +133,8 @@ export class TypeormEntryCheckRepository implements EntryCheckRepository {
   }
 
   async lookup(checkId: number, digest: Buffer): Promise<number | null> {
-    const rows = (await this.dataSource.query('SELECT entries FROM entry_check_value WHERE check_id = $1 AND digest = $2', [checkId, digest])) as { entries: string }[];
+    // Prepared: an entrant's check is this one indexed read (issue 26).
+    const rows = await preparedQuery<{ entries: string }>(this.dataSource, 'entry_check_lookup', 'SELECT entries FROM entry_check_value WHERE check_id = $1 AND digest = $2', [checkId, digest]);
     return rows[0] ? Number(rows[0].entries) : null;
   }
 
