@@ -9,6 +9,15 @@ import type { DrawPublicVersion } from '../application/ports/draw.repository.por
  * inside the public answers' max-age (PUBLIC_CACHE_MAX_AGE_SECONDS), which shared caches may serve anyway.
  */
 export const PUBLIC_VERSION_TTL_MS = 1000;
+/** The channel the triggers of migration NotifyDrawPublicVersion announce each change on. */
+export const DRAW_PUBLIC_VERSION_CHANNEL = 'draw_public_version';
+
+/** The entries a notification ends: its payload is "<id> <old short code> <new short code>" (codes absent for a draft). */
+export function drawPublicVersionKeys(payload: string): string[] {
+  const [id, ...codes] = payload.split(' ');
+  return [`id:${id}`, ...codes.map((code) => `code:${code}`)];
+}
+
 /** Some 200 bytes each. */
 const VERSIONS_KEPT = 20_000;
 
@@ -24,12 +33,8 @@ export class PublicVersionCache implements OnModuleInit, OnModuleDestroy {
   constructor(@InjectDataSource() dataSource: DataSource) {
     this.cache = new NotifiedCache({
       databaseUrl: (dataSource.options as { url: string }).url,
-      channel: 'draw_public_version',
-      // "<id> <old short code> <new short code>", either code absent for a draft without one.
-      keysOf: (payload) => {
-        const [id, ...codes] = payload.split(' ');
-        return [`id:${id}`, ...codes.map((code) => `code:${code}`)];
-      },
+      channel: DRAW_PUBLIC_VERSION_CHANNEL,
+      keysOf: drawPublicVersionKeys,
       ttlMs: PUBLIC_VERSION_TTL_MS,
       limit: VERSIONS_KEPT,
     });
