@@ -11,7 +11,7 @@ export interface NotifiedCacheOptions {
   keysOf: (payload: string) => string[];
   /** The longest an entry is used without being read again, should a notification ever be lost. */
   ttlMs: number;
-  /** How many entries are kept (the least recently read dropped first). */
+  /** How many entries are kept (the one read from the database longest ago dropped first). */
   limit: number;
 }
 
