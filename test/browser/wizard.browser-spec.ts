@@ -432,6 +432,11 @@ describe('the draw wizard in Chromium', () => {
     expect(draw).toMatchObject({ state: 'drawn', entryRowCount: 2000, entrantCount: 1700, entryCount: 6000 });
     await page.goto(`${base}/cert/${draw.shortCode as string}/`);
     await page.getByText('2,000 entry rows, 6,000 entries, 1,700 entrants').waitFor();
+    // And in the draw list, in the same words.
+    await page.goto(base + '/draws/');
+    const listed = page.getByRole('table', { name: 'Your draws' }).getByRole('row').filter({ hasText: 'Figures draw' });
+    await listed.waitFor();
+    expect(await listed.innerText()).toMatch(/6,000 entries\s+2,000 entry rows, 1,700 entrants/);
     // Back in the wizard after the draw: a new draw, nothing of the last one.
     await page.goto(base + '/');
     await onStep(page, 'Name your draw');

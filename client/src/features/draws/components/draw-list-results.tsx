@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { DrawListItemDto } from '../../../api/draws-api';
 import { useRouteLink } from '../../../app/use-route-link';
 import { SOURCE_LABELS, type DrawSource } from '../draw-state';
+import { formatCount } from '../prize-view';
 import { Countdown } from './countdown';
 import { DrawStateBadge } from './draw-state-badge';
 import { DrawTime } from './draw-time';
@@ -62,6 +63,34 @@ function Source({ draw }: { draw: DrawListItemDto }) {
   );
 }
 
+/**
+ * The draw's entries in the words and figures of the wizard, the draw page and the certificate: entries first (what
+ * the draw is drawn from), then entry rows and entrants where they differ from the entries (an upload with ticket
+ * counts or repeated entrants); equal figures would only repeat the number. Nothing until the draw has entries.
+ */
+function EntryFigures({ draw }: { draw: DrawListItemDto }) {
+  if (draw.entryCount === 0) {
+    return (
+      <Text component="span" size="sm" c="gray.7">
+        <span aria-hidden>—</span>
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={0}>
+      <Text component="span" size="sm" className={classes.tabular}>
+        {formatCount(draw.entryCount)} {draw.entryCount === 1 ? 'entry' : 'entries'}
+      </Text>
+      {(draw.entryRowCount !== draw.entryCount || draw.entrantCount !== draw.entryCount) && (
+        <Text component="span" size="xs" c="gray.7" className={classes.tabular}>
+          {formatCount(draw.entryRowCount)} entry {draw.entryRowCount === 1 ? 'row' : 'rows'}, {formatCount(draw.entrantCount)}{' '}
+          {draw.entrantCount === 1 ? 'entrant' : 'entrants'}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 function TimeLeft({ item }: { item: ListedDraw }) {
   if (item.draw.state !== 'scheduled') {
     return (
@@ -77,7 +106,7 @@ function TimeLeft({ item }: { item: ListedDraw }) {
 export function DrawListResults({ items, onOpen, busy }: { items: ListedDraw[]; onOpen: OpenDraw; busy: boolean }) {
   return (
     <>
-      <Table.ScrollContainer minWidth={760} visibleFrom="sm" style={{ opacity: busy ? 0.6 : 1 }}>
+      <Table.ScrollContainer minWidth={880} visibleFrom="sm" style={{ opacity: busy ? 0.6 : 1 }}>
         <Table highlightOnHover verticalSpacing="sm" aria-label="Your draws">
           <Table.Thead>
             <Table.Tr>
@@ -85,6 +114,7 @@ export function DrawListResults({ items, onOpen, busy }: { items: ListedDraw[]; 
               <Table.Th>Organisation</Table.Th>
               <Table.Th>ID</Table.Th>
               <Table.Th>Status</Table.Th>
+              <Table.Th>Entries</Table.Th>
               <Table.Th>Draw time</Table.Th>
               <Table.Th>Time left</Table.Th>
             </Table.Tr>
@@ -107,6 +137,9 @@ export function DrawListResults({ items, onOpen, busy }: { items: ListedDraw[]; 
                 <Table.Td className={classes.tabular}>#{item.draw.displayId}</Table.Td>
                 <Table.Td>
                   <DrawStateBadge state={item.draw.state} size="sm" />
+                </Table.Td>
+                <Table.Td>
+                  <EntryFigures draw={item.draw} />
                 </Table.Td>
                 <Table.Td>
                   <DrawTime iso={item.draw.relevantDate} zone={item.draw.scheduleTimeZone} />
@@ -142,6 +175,7 @@ export function DrawListResults({ items, onOpen, busy }: { items: ListedDraw[]; 
               <Text size="sm" className={classes.tabular}>
                 #{item.draw.displayId} <Source draw={item.draw} />
               </Text>
+              <EntryFigures draw={item.draw} />
               <DrawTime iso={item.draw.relevantDate} zone={item.draw.scheduleTimeZone} />
               {item.draw.state === 'scheduled' && (
                 <Group gap={6}>
