@@ -158,6 +158,25 @@ describe('the public certificate page in Chromium', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
+  it('writes a moment in one format per country site: the draw page and the certificate agree, UK and US (issue 27)', async () => {
+    const { page, context } = await chromium.newPage();
+    const { agent } = await customerInBrowser(t, context, base);
+    const id = (await agent.post('/api/draw/submitdraw/').send(simpleDraw({ name: 'Dated draw', entriesCount: 50 })).expect(200)).body as string;
+    const { shortCode } = (await agent.get('/api/draw/get/').query({ id }).expect(200)).body;
+    const drawn = async (site: string) => {
+      await page.goto(`${base}/${site}/draws/detail/${id}/`);
+      const onDrawPage = (await page.getByText(/^Drawn on /).innerText()).replace(/^Drawn on /, '').replace(/ \(Australia\/Sydney\)$/, '');
+      await page.goto(`${base}/${site}/cert/${shortCode}/`);
+      const onCertificate = (await page.locator('dt', { hasText: /^Drawn$/ }).locator('xpath=following-sibling::dd').innerText()).replace(/ \(Australia\/Sydney\)$/, '');
+      expect(onCertificate).toBe(onDrawPage);
+      return onDrawPage.replace(/\s/g, ' ');
+    };
+    // Day month year and a 24-hour clock in the UK; month day, year and AM/PM in the US.
+    expect(await drawn('uk')).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}:\d{2}$/);
+    expect(await drawn('us')).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}:\d{2} [AP]M$/);
+    await context.close();
+  });
+
   it('applies the preview parameters for the draw’s owner only, marked as a preview; anyone else sees a notice, never the certificate', async () => {
     const owner = await chromium.newPage({ width: 900, height: 900 });
     const { agent } = await customerInBrowser(t, owner.context, base);

@@ -12,6 +12,7 @@ import { launchBrowser, seriousAccessibilityViolations, type TestBrowser } from 
 import { simpleDraw } from '../support/draws.js';
 import { uploaded } from '../support/entries-files.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { formatDateTime } from '#rules';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -286,7 +287,7 @@ describe('draw pages in Chromium: list, detail, actions, scrutineer, downloads, 
     await page.waitForURL(detailUrl(id, '?rescheduled=true'));
     await page.getByRole('status').filter({ hasText: 'The draw has been rescheduled.' }).waitFor();
     expect((await drawOf(agent, id)).relevantDate).toBe(target.toDate().toISOString());
-    await page.getByText(target.format('ddd D MMM YYYY, h:mm a')).waitFor();
+    await page.getByText(formatDateTime(target.toDate(), 'us', 'Australia/Sydney')).waitFor();
 
     await page.getByRole('button', { name: 'Cancel draw' }).click();
     const confirm = page.getByRole('dialog', { name: 'Cancel this draw?' });

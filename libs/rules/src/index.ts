@@ -1,1 +1,2 @@
+export * from './date-format.js';
 export * from './generator-rules.js';

@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module';
 import { PassThrough, type Readable } from 'node:stream';
+import { formatDate } from '#rules';
 import PDFDocument from 'pdfkit';
 import type { Invoice } from '../domain/payment.js';
-import { formatMinor } from '../domain/pricing.js';
+import { type Currency, formatMinor } from '../domain/pricing.js';
 
 const require = createRequire(import.meta.url);
 // TTF (not WOFF2, which pdfkit mishandles for ä, ż, ł): names and addresses come in every European alphabet.
@@ -10,6 +11,9 @@ const REGULAR = require.resolve('@expo-google-fonts/roboto/400Regular/Roboto_400
 const BOLD = require.resolve('@expo-google-fonts/roboto/700Bold/Roboto_700Bold.ttf');
 
 export const SELLER = { name: 'FairDraw', lines: ['GPO Box, Sydney NSW 2001, Australia', 'billing@fairdraw.com'] };
+
+/** The country site an invoice was bought on, by its currency (part 1 §9): its dates are in that site's format. */
+const SITE_OF_CURRENCY: Record<Currency, string> = { USD: 'us', AUD: 'au', CAD: 'ca', NZD: 'nz', GBP: 'uk' };
 
 /** The invoice as an A4 PDF, streamed as pdfkit writes it. */
 export function renderInvoicePdf(invoice: Invoice): Readable {
@@ -24,7 +28,7 @@ export function renderInvoicePdf(invoice: Invoice): Readable {
   for (const line of SELLER.lines) doc.text(line);
   doc.moveDown(2).fillColor('#111111');
   doc.font('bold').fontSize(16).text(`Tax invoice ${invoice.invoiceNumber}`);
-  doc.font('regular').fontSize(10).text(`Date: ${invoice.dateCreated.toISOString().slice(0, 10)}`);
+  doc.font('regular').fontSize(10).text(`Date: ${formatDate(invoice.dateCreated, SITE_OF_CURRENCY[invoice.currency])}`);
   doc.moveDown();
   doc.font('bold').text('Billed to');
   doc.font('regular').text(invoice.customerName).text(invoice.customerEmail);

@@ -1,5 +1,6 @@
 import { describeLogPositions } from '#transparency-log';
 import { beaconName, beaconStatement, SEED_SCHEMES } from '#rng';
+import { dateCountryOfTimeZone, formatDateTime, knownTimeZone } from '#rules';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { hasImage, type ImageSlot } from '../domain/branding.js';
@@ -7,7 +8,7 @@ import { type CertificateDocument, type CertificateFacts, certificateOpening, DE
 import { BODY_FONT_FILES, FONT_FILES, fontPath } from './certificate-fonts.js';
 
 /** Bumped when the layout changes, so stored certificates are rendered again. */
-export const CERTIFICATE_LAYOUT_VERSION = 1;
+export const CERTIFICATE_LAYOUT_VERSION = 2;
 
 const A4 = { width: 595.28, height: 841.89 };
 const INSET = 22;
@@ -205,22 +206,15 @@ function qrCode(doc: PDFKit.PDFDocument, url: string, x: number, y: number, size
   doc.restore();
 }
 
-/** '2026-05-01 14:00 (Australia/Sydney, UTC+10:00)': the draw's own time zone, as the draw pages show it. */
+/**
+ * '1 May 2026, 2:00:01 pm (Australia/Sydney, UTC+10:00)': the draw's own time zone, as the draw pages show it, in
+ * the date format of the zone's country site (libs/rules date-format; the PDF is the same for every reader).
+ */
 export function zoned(iso: string, timeZone: string): string {
-  const date = new Date(iso);
-  let zone = timeZone;
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone }).format(date);
-  } catch {
-    zone = 'UTC';
-  }
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZoneName: 'longOffset' })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
-  const offset = parts.timeZoneName === 'GMT' ? 'UTC' : String(parts.timeZoneName).replace('GMT', 'UTC');
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second} (${zone}, ${offset})`;
+  const zone = knownTimeZone(timeZone);
+  const offsetName = new Intl.DateTimeFormat('en-GB', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(new Date(iso)).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
+  const offset = offsetName === 'GMT' ? 'UTC' : offsetName.replace('GMT', 'UTC');
+  return `${formatDateTime(iso, dateCountryOfTimeZone(zone), zone, { seconds: true })} (${zone}, ${offset})`;
 }
 
 function stateText(facts: CertificateFacts): string {

@@ -31,19 +31,6 @@ export function zoneLabel(zone: string): string {
 }
 
 /**
- * A draw time in the draw's own time zone, as DESIGN.md asks ("the draw's time zone shown beside every draw time"):
- * "Sat 3 Jan 2026, 7:00 pm". The zone is shown beside it by the caller, with `zoneLabel`.
- */
-export function formatDrawTime(iso: string, zone: string): string {
-  return inZone(iso, zone).format('ddd D MMM YYYY, h:mm a');
-}
-
-/** The same with seconds, for the moment a draw was actually drawn. */
-export function formatDrawTimeWithSeconds(iso: string, zone: string): string {
-  return inZone(iso, zone).format('ddd D MMM YYYY, h:mm:ss a');
-}
-
-/**
  * The wall-clock value typed in a datetime-local field, read in the given time zone. Null for an empty or
  * impossible value.
  */

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Badge, Button, Code, CopyButton, Group, Modal, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useDates } from '../../../app/use-dates';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -12,13 +13,13 @@ import {
 import { useRouteLink } from '../../../app/use-route-link';
 import { notifySuccess } from '../../forms/notify-success';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string | null, otherwise: string) => (iso ? dateTime.format(new Date(iso)) : otherwise);
 
 const KIND_LABEL = { live: 'Live', test: 'Test' } as const;
 
 /** API keys of an apiEnabled user: list, create (shown once), revoke (confirmed). */
 export function ApiKeysSection() {
+  const { dateTime } = useDates();
+  const when = (iso: string | null, otherwise: string) => (iso ? dateTime(iso) : otherwise);
   const { data: keys, isLoading, isError, refetch } = useGetApiKeysQuery();
   const [createKey, { isLoading: creating, originalArgs: creatingArgs }] = useCreateApiKeyMutation();
   const [revokeKey, { isLoading: revoking }] = useRevokeApiKeyMutation();

@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useGetCreditsDataQuery } from '../../../api/billing-api';
-import { formatBillingDate } from '../billing-dates';
+import { useDates } from '../../../app/use-dates';
 
 /** Unused credits and when the latest expire (part 2 §3 "Credits data"). */
 export function CreditsSummary({ action }: { action?: ReactNode }) {
+  const { date: formatBillingDate } = useDates();
   const { data, isLoading, isError, refetch, isFetching } = useGetCreditsDataQuery();
   if (isError && !data) {
     return (

@@ -3,7 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { type InvoiceDto, useGetInvoicesQuery } from '../../../api/billing-api';
 import { formatMoney } from '../../site/currency';
-import { formatBillingDate } from '../billing-dates';
+import { useDates } from '../../../app/use-dates';
 import classes from './billing.module.css';
 
 /** Part 1 §9 / part 2 §9: invoices page size 10; the invoice download spinner turns for 5 s. */
@@ -40,6 +40,7 @@ function DownloadInvoiceButton({ invoice }: { invoice: InvoiceDto }) {
 
 /** The account's invoices, newest first, ten a page, each downloadable as a PDF. */
 export function InvoicesPanel() {
+  const { date: formatBillingDate } = useDates();
   const [page, setPage] = useState(1);
   const { data, isLoading, isError, isFetching, refetch } = useGetInvoicesQuery({ page, count: INVOICES_PAGE_SIZE });
   const pages = data ? Math.max(1, Math.ceil(data.total / INVOICES_PAGE_SIZE)) : 1;

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Box, Button, Center, Container, FileInput, Group, List, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Center, Code, Container, FileInput, Group, List, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDates } from '../../../app/use-dates';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -40,13 +41,6 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-function when(iso: string, timeZone: string): string {
-  try {
-    return `${new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'long', timeStyle: 'medium' }).format(new Date(iso))} (${timeZone})`;
-  } catch {
-    return iso;
-  }
-}
 
 function InBrowserCheck({ cert }: { cert: CertificateResponseDto }) {
   const [file, setFile] = useState<File | null>(null);
@@ -120,10 +114,41 @@ function InBrowserCheck({ cert }: { cert: CertificateResponseDto }) {
 }
 
 /**
+ * The developer's way to check the draw (issue 27: the PDF speaks to a reader, the command lives here): the facts as
+ * JSON and the verify command that reads them (docs/verification.md §10).
+ */
+function CommandLineCheck({ cert }: { cert: CertificateResponseDto }) {
+  const json = `/api/certificate/${cert.shortCode}`;
+  const needsFile = cert.entryMethod !== 'simple';
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="command-check-title" bg="white" c="dark.9">
+      <Stack gap="xs">
+        <Title order={2} fz="lg" id="command-check-title">
+          For developers: check it from the command line
+        </Title>
+        <Text size="sm">
+          The certificate's facts are published as JSON at{' '}
+          <Anchor href={json} ff="monospace" size="sm">
+            {json}
+          </Anchor>
+          . Save them as certificate.json and, in a checkout of FairDraw's source, run:
+        </Text>
+        <Code block>{`npm run verify -- ${needsFile ? '--entries entries.csv ' : ''}--draw-json certificate.json`}</Code>
+        <Text size="sm">
+          It runs the same checks as the button above and ends with MATCH or MISMATCH. Its options and each check are described in the project's docs/verification.md.
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
  * The public certificate (part 1 §2 /cert/): facts, winners as entry numbers, hashes and seed, branding; no entrant data.
  * `preview` (the owner's branding frame only, certificate-preview-page.tsx) takes the branding from the hash.
  */
 export default function CertificatePage({ shortCode, withWinners, preview = false }: { shortCode: string; withWinners: boolean; preview?: boolean }) {
+  const { dateTime } = useDates();
+  const when = (iso: string, timeZone: string) => `${dateTime(iso, timeZone, { seconds: true })} (${timeZone})`;
   const [params] = useSearchParams();
   const { data: cert, isLoading, isError } = useGetCertificateQuery({ shortCode });
   // The branding being edited comes in the hash (part 2 §2 certificate preview frame).
@@ -246,6 +271,11 @@ export default function CertificatePage({ shortCode, withWinners, preview = fals
         {!preview && cert.state === 'drawn' && (
           <Box mt="md">
             <InBrowserCheck cert={cert} />
+          </Box>
+        )}
+        {!preview && cert.state === 'drawn' && (
+          <Box mt="md">
+            <CommandLineCheck cert={cert} />
           </Box>
         )}
       </Container>

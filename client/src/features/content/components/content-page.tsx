@@ -1,9 +1,11 @@
 import { Container, List, Stack, Text, Title } from '@mantine/core';
+import { useDates } from '../../../app/use-dates';
 import type { ReactNode } from 'react';
 import type { ContentDocument } from '../content-document';
 
 /** Renders a content document: a title, a lead and sections of paragraphs and lists. */
 export function ContentPage({ document, children, before }: { document: ContentDocument; children?: ReactNode; before?: ReactNode }) {
+  const { date } = useDates();
   return (
     <Container size="md" py={{ base: 32, sm: 56 }}>
       <Stack gap="lg">
@@ -14,7 +16,7 @@ export function ContentPage({ document, children, before }: { document: ContentD
           </Text>
           {document.updated && (
             <Text size="sm" c="dimmed">
-              Last updated {new Date(document.updated).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })}
+              Last updated {date(document.updated, 'UTC')}
             </Text>
           )}
         </Stack>

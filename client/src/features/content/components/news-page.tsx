@@ -1,7 +1,9 @@
 import { Card, Container, Stack, Text, Title } from '@mantine/core';
+import { useDates } from '../../../app/use-dates';
 import { newsItems } from '../documents/news';
 
 export default function NewsPage() {
+  const { date } = useDates();
   return (
     <Container size="md" py={{ base: 32, sm: 56 }}>
       <Stack gap="lg">
@@ -12,7 +14,7 @@ export default function NewsPage() {
         {newsItems.map((item) => (
           <Card key={item.title} withBorder radius="md" component="article" padding="lg">
             <Text size="sm" c="dimmed" component="time" dateTime={item.date}>
-              {new Date(item.date).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })}
+              {date(item.date, 'UTC')}
             </Text>
             <Title order={2} size="h3" my={4}>
               {item.title}

@@ -9,7 +9,8 @@ import { clientSessionId } from '../../accounts/client-session';
 import { selectSessionLoaded, selectUser } from '../../accounts/session-slice';
 import { statusOf } from '../../forms/server-errors';
 import { selectScreenShare } from '../../site/site-slice';
-import { formatDrawTimeWithSeconds, zoneLabel } from '../draw-dates';
+import { useDates } from '../../../app/use-dates';
+import { zoneLabel } from '../draw-dates';
 import { type DrawErrorState, detailNotices } from '../draw-notices';
 import { isDrawState } from '../draw-state';
 import { describeCountdown, DRAW_POLL_MS, dueAtLocal, formatCountdown, isDrawing, visibleActions } from '../draw-timing';
@@ -31,6 +32,7 @@ const ENTRY_METHODS: Record<string, string> = { simple: 'Numbered entries', uplo
 
 /** The draw time and what is happening at it: the countdown, 'Drawing...', or when it was drawn. */
 function TimePanel({ draw, msUntil }: { draw: DrawResponseDto; msUntil: number }) {
+  const { dateTime } = useDates();
   let status;
   if (draw.state === 'scheduled' && msUntil > 0) {
     status = (
@@ -62,7 +64,7 @@ function TimePanel({ draw, msUntil }: { draw: DrawResponseDto; msUntil: number }
       <Group gap="xs" role="status">
         <IconCircleCheck size={28} color="var(--mantine-color-teal-9)" aria-hidden />
         <Text fw={700} size="lg">
-          Drawn on {formatDrawTimeWithSeconds(draw.relevantDate, draw.scheduleTimeZone)} ({zoneLabel(draw.scheduleTimeZone)})
+          Drawn on {dateTime(draw.relevantDate, draw.scheduleTimeZone, { seconds: true })} ({zoneLabel(draw.scheduleTimeZone)})
         </Text>
       </Group>
     );

@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
-import { formatDrawTime, zoneLabel } from '../draw-dates';
+import { useDates } from '../../../app/use-dates';
+import { zoneLabel } from '../draw-dates';
 import classes from './draws.module.css';
 
 /**
@@ -7,10 +8,11 @@ import classes from './draws.module.css';
  * date and the zone each stay whole, but may wrap apart at 360 px.
  */
 export function DrawTime({ iso, zone, size = 'sm' }: { iso: string; zone: string; size?: 'xs' | 'sm' | 'md' }) {
+  const { dateTime } = useDates();
   return (
     <Text component="span" size={size} className={classes.numeric}>
       <time dateTime={iso} className={classes.nowrap}>
-        {formatDrawTime(iso, zone)}
+        {dateTime(iso, zone)}
       </time>{' '}
       <Text component="span" size={size} c="gray.7" className={classes.nowrap}>
         ({zoneLabel(zone)})

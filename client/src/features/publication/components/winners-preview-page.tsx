@@ -1,4 +1,5 @@
 import { Loader, Text } from '@mantine/core';
+import { useDates } from '../../../app/use-dates';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
@@ -17,6 +18,7 @@ import { WinnersHeading, WinnersTables } from './winners-view';
  * prize after it). Anyone but the owner gets a notice and no draw data: the setup endpoint answers them 404.
  */
 export default function WinnersPreviewPage({ shortCode }: { shortCode: string }) {
+  const { dateTime } = useDates();
   const [params] = useSearchParams();
   const { value: config, settled } = usePreviewHash(true, parsePublicationPreview);
   const clientSession = useMemo(() => clientSessionId(), []);
@@ -52,7 +54,7 @@ export default function WinnersPreviewPage({ shortCode }: { shortCode: string })
       ) : (
         <>
           <Text size="sm" fs="italic">
-            {`Preview: published ${config.schedule ? `on ${new Date(config.schedule).toLocaleString()}` : 'now'}.`}
+            {`Preview: published ${config.schedule ? `on ${dateTime(config.schedule)}` : 'now'}.`}
             {drawn ? '' : ' Example rows from the entries: the real winners replace them once drawn.'}
           </Text>
           <WinnersTables columnNames={names} prizes={tables} />

@@ -1,4 +1,5 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
+import { useDates } from '../../../app/use-dates';
 import { formatCount } from '../../draws/prize-view';
 import { useScreenShare } from '../../screen-share/use-screen-share';
 
@@ -8,6 +9,7 @@ import { useScreenShare } from '../../screen-share/use-screen-share';
  */
 export function WinnersHeading({ name, drawDate, displayId, entryCount }: { name: string; drawDate: string; displayId: string; entryCount: number | null }) {
   const screenShare = useScreenShare();
+  const { dateTime } = useDates();
   const showEntries = entryCount !== null && !screenShare.hidesEntryCount;
   return (
     <Stack gap={4}>
@@ -15,7 +17,7 @@ export function WinnersHeading({ name, drawDate, displayId, entryCount }: { name
         {name}
       </Title>
       <Text>
-        Winners drawn on {new Date(drawDate).toLocaleString()} · Draw ID <strong>#{displayId}</strong>
+        Winners drawn on {dateTime(drawDate)} · Draw ID <strong>#{displayId}</strong>
       </Text>
       {showEntries && <Text>{formatCount(entryCount)} entries</Text>}
     </Stack>

@@ -1,4 +1,5 @@
 import { Badge, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDates } from '../../../app/use-dates';
 import { useClipboard } from '@mantine/hooks';
 import { IconArrowLeft, IconCheck, IconCopy, IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
@@ -32,13 +33,14 @@ const ORIGIN: Record<Generation['seedOrigin'], { badge: string; color: string; n
 
 /** The result step: what was generated, the first rows, copy, both downloads and, for numbers, the chart. */
 export function ResultsPanel({ generation, title, summary, withHistogram, busy, onBack, onAgain, onReuseSeed }: ResultsPanelProps) {
+  const { dateTime } = useDates();
   const { response, seed, seedOrigin } = generation;
   const clipboard = useClipboard({ timeout: 2500 });
   const heading = useRef<HTMLHeadingElement>(null);
   const origin = ORIGIN[seedOrigin];
   const rows = response.numbers.map((value, i) => (response.counts ? `${value} ×${response.counts[i]}` : value));
   const shown = groupedDigits(rows.length);
-  const expires = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(response.expiresAt));
+  const expires = dateTime(response.expiresAt);
 
   useEffect(() => {
     // Keyboard and screen reader users land on the result, not on a button that is gone.

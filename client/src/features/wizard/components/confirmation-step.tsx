@@ -1,4 +1,5 @@
 import { List, Stack, Text } from '@mantine/core';
+import { useDates } from '../../../app/use-dates';
 import { drawableEntries, PAYMENT_DEMO } from '../rules';
 import type { WizardState } from '../wizard-slice';
 import { visitorTimeZone } from './time-step';
@@ -8,9 +9,10 @@ const PAYMENT_LABELS: Record<number, string> = { 0: 'One draw', 1: 'A pack of 10
 
 /** What the visitor is about to confirm: every choice of the wizard on one screen. */
 export function ConfirmationStep({ draw, hideCount }: { draw: WizardState; hideCount: boolean }) {
+  const { dateTime } = useDates();
   const entries = drawableEntries(draw);
   const winners = draw.prizes.reduce((sum, prize) => sum + prize.quantity, 0);
-  const when = draw.scheduleOption === 1 && draw.scheduleDate ? `${new Date(draw.scheduleDate).toLocaleString()} (${visitorTimeZone()})` : 'Now';
+  const when = draw.scheduleOption === 1 && draw.scheduleDate ? `${dateTime(draw.scheduleDate, visitorTimeZone())} (${visitorTimeZone()})` : 'Now';
   return (
     <Stack gap="sm">
       <Text>Please check your draw before you confirm it.</Text>
