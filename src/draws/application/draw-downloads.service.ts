@@ -1,14 +1,17 @@
 import { Readable } from 'node:stream';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { stringify } from 'csv-stringify';
+import { stringify } from 'csv-stringify/sync';
 import { type DownloadCaller, DownloadRegistry } from '../../platform/downloads/downloads.js';
 import { EntriesIndexService } from '../../uploads/application/entries-index.service.js';
 import { UploadNotFoundError } from '../../uploads/domain/upload.errors.js';
 import { DRAW_REPOSITORY } from '../draws.tokens.js';
 import { type Draw, displayIdOf, type Winner } from '../domain/draw.js';
 
-/** Winners read from the database per batch of the results download. */
-const RESULTS_BATCH_ROWS = 5_000;
+/**
+ * Winners read from the database per batch of the results download: one batch is one chunk of the reply (about 30 kB
+ * for five entry columns), so the server holds a batch or two at a time, whatever the download's size.
+ */
+const RESULTS_BATCH_ROWS = 1_000;
 import { escapeFormula } from '../domain/spreadsheet-safety.js';
 import type { DrawRepository } from './ports/draw.repository.port.js';
 import { UUID_PATTERN } from '../../platform/http/patterns.js';
@@ -59,14 +62,17 @@ export class DrawDownloadsService implements OnModuleInit {
       String(winner.row + 1),
       ...(winner.columns ?? []),
     ];
-    // Streamed from the database a batch at a time, as the client reads it (a million winners never sit in memory);
-    // every cell that a spreadsheet would run as a formula is neutralised.
-    async function* rows() {
-      yield header.map(escapeFormula);
-      for (const winner of firstBatch) yield line(winner).map(escapeFormula);
-      for await (const batch of batches) for (const winner of batch) yield line(winner).map(escapeFormula);
+    // Streamed from the database a batch at a time, as the client reads it: the next batch is read only when the
+    // reply has taken the last one (a million winners never sit in memory). Each batch becomes one CSV chunk at once,
+    // rather than a stream event and a string per row. Every cell that a spreadsheet would run as a formula is
+    // neutralised.
+    const csv = (winners: Winner[]) => stringify(winners.map((winner) => line(winner).map(escapeFormula)));
+    async function* chunks() {
+      yield stringify([header.map(escapeFormula)], { bom: true });
+      if (firstBatch.length > 0) yield csv(firstBatch);
+      for await (const batch of batches) if (batch.length > 0) yield csv(batch);
     }
-    const body = Readable.from(rows()).pipe(stringify({ bom: true }));
+    const body = Readable.from(chunks(), { objectMode: false, highWaterMark: 64 * 1024 });
     return { fileName: `FairDraw-results-${displayIdOf(draw.id)}.csv`, contentType: 'text/csv; charset=utf-8', body };
   }
 
