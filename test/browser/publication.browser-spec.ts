@@ -134,6 +134,8 @@ describe('winner publication and entry check in Chromium', () => {
     await ownerFrame.page.getByRole('columnheader', { name: 'Winner' }).waitFor();
     await ownerFrame.page.locator('[data-preview-settled=true]').waitFor();
     expect(await ownerFrame.page.getByTestId('branded-page').evaluate((element) => element.getBoundingClientRect().height)).toBeLessThanOrEqual(480);
+    // The public page only: not the owner's site header with its account menu, nor the footer (issue 27).
+    expect(await ownerFrame.page.locator('header, footer').count()).toBe(0);
     expect(await seriousAccessibilityViolations(ownerFrame.page)).toEqual([]);
     // Screen-share mode rules apply in the preview as on the public page: the entry count is hidden.
     await ownerFrame.page.getByText(/^[\d,]+ entries$/).waitFor();
@@ -262,6 +264,8 @@ describe('winner publication and entry check in Chromium', () => {
     await frame.getByRole('textbox', { name: 'Your ticket' }).waitFor();
     await frame.locator('[data-preview-settled=true]').waitFor();
     expect(await frame.getByRole('heading', { level: 1 }).textContent()).toBe('Summer raffle');
+    // The public page only: not the owner's site header with its account menu, nor the footer (issue 27).
+    expect(await frame.locator('header, footer').count()).toBe(0);
     await page.getByRole('textbox', { name: 'Name shown to entrants' }).fill('');
     await page.getByText('Ensure the selected column has a name').waitFor();
     expect(await page.locator('iframe[title="Preview of the public entry check page"]').isVisible()).toBe(false);

@@ -74,6 +74,15 @@ export function RootLayout() {
   }
 
   const loading = navigation.state !== 'idle';
+  // An owner's preview frame of a public page (`/cert/…/?prev=true`: the publication, entry check and branding
+  // previews) shows that page as the public sees it, without the site's header, account menu and footer.
+  if (current?.name === 'certificate' && new URLSearchParams(location.search).get('prev') === 'true') {
+    return (
+      <Box component="main" id="main" className={classes.main}>
+        <Outlet />
+      </Box>
+    );
+  }
   return (
     <Box className={classes.shell}>
       {loading && (

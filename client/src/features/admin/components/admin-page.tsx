@@ -26,7 +26,8 @@ export default function AdminPage() {
     );
   }
   return (
-    <Container size="xl" py={{ base: 'md', sm: 'xl' }}>
+    // The site's page margins (the header's and the draw pages' container): wide tables scroll inside them.
+    <Container size="lg" px="md" py={{ base: 24, sm: 40 }}>
       <Stack gap="xl">
         <Title order={1}>Admin console</Title>
         <StatisticsPanel />
