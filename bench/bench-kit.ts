@@ -1,5 +1,9 @@
 // Shared helpers for the benchmark suites: each suite measures a few cases and returns JSON figures.
 // Medians over repeated runs, because the machines are shared and noisy.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { findFreePort } from '../src/platform/database/embedded-postgres.js';
 import { SESSION_COOKIE_NAME } from '../src/platform/http/sessions.js';
 
 export interface BenchFigure {
@@ -70,4 +74,46 @@ export class BenchClient {
     if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text.slice(0, 300)}`);
     return (text ? JSON.parse(text) : null) as T;
   }
+}
+
+/** The built server (`dist/src/main.js`) in its own process, as production runs it, so its own memory and CPU are measured apart from the bench's. */
+export interface BenchServer {
+  readonly base: string;
+  readonly pid: number;
+  stop(): Promise<void>;
+}
+
+export async function startBenchServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<BenchServer> {
+  const port = await findFreePort();
+  const server = spawn(process.execPath, [...nodeArgs, resolve('dist/src/main.js')], {
+    env: { ...process.env, PORT: String(port), ...env },
+    // The JSON log lines are written as in production, to nowhere.
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((done) => server.once('exit', done));
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (gone) throw new Error('The server exited before it was ready.');
+    const ready = await fetch(`${base}/health/ready`).then((response) => response.ok, () => false);
+    if (ready) break;
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  return {
+    base,
+    pid: server.pid!,
+    stop: async () => {
+      if (server.exitCode !== null || server.signalCode !== null) return;
+      server.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** A process's resident memory now, from /proc (Linux). */
+export function residentBytes(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB$/m);
+  if (!line) throw new Error(`No VmRSS for process ${pid}`);
+  return Number(line[1]) * 1024;
 }

@@ -5,15 +5,14 @@
 // Issue 26: a drawn draw's public pages and data (certificate page and its w/e/x variants, certificate data and PDF,
 // published winners, public entry check, lookup page), each as browsers send it (Accept-Encoding: br) and without
 // encoding, as a ratio to the bare route of the same run; and an entrant's own entry check.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { ensureDatabase, findFreePort, startEmbeddedPostgres } from '../src/platform/database/embedded-postgres.js';
-import { BenchClient, type BenchFigure, type BenchSuite, round } from './bench-kit.js';
+import { ensureDatabase, startEmbeddedPostgres } from '../src/platform/database/embedded-postgres.js';
+import { BenchClient, type BenchFigure, type BenchServer, type BenchSuite, round, startBenchServer } from './bench-kit.js';
 
 const CONNECTIONS = 50;
 /** Rows of the bench's uploaded entries file (name, e-mail, tickets, member id): a demo draw takes up to 1,000 tickets. */
@@ -175,16 +174,6 @@ async function publicPagesDraw(owner: BenchClient): Promise<{ id: string; shortC
   return { id, shortCode };
 }
 
-async function waitForReady(base: string, exited: Promise<unknown>): Promise<void> {
-  let gone = false;
-  void exited.then(() => (gone = true));
-  for (;;) {
-    if (gone) throw new Error('The server exited before it was ready.');
-    const ready = await fetch(`${base}/health/ready`).then((response) => response.ok, () => false);
-    if (ready) return;
-    await new Promise((done) => setTimeout(done, 200));
-  }
-}
 
 const suite: BenchSuite = {
   name: 'load',
@@ -192,20 +181,16 @@ const suite: BenchSuite = {
     const dataDir = await mkdtemp(join(tmpdir(), 'fairdraw-load-bench-'));
     await chmod(dataDir, 0o755);
     const database = await startEmbeddedPostgres({ dataDir: join(dataDir, 'pg') });
-    const port = await findFreePort();
-    let server: ReturnType<typeof spawn> | undefined;
+    let server: BenchServer | undefined;
     try {
       await ensureDatabase(database.serverUrl, 'load');
       const databaseUrl = database.urlFor('load');
-      server = spawn(process.execPath, [...(process.env.LOAD_NODE_ARGS?.split(' ').filter(Boolean) ?? []), resolve('dist/src/main.js')], {
-        env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DATABASE_URL: databaseUrl, DATA_DIR: join(dataDir, 'app'), TRUST_PROXY: 'loopback', LOG_LEVEL: 'info' },
-        // The JSON log lines are written as in production, to nowhere.
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
+      server = await startBenchServer(
+        { NODE_ENV: 'development', DATABASE_URL: databaseUrl, DATA_DIR: join(dataDir, 'app'), TRUST_PROXY: 'loopback', LOG_LEVEL: 'info' },
+        process.env.LOAD_NODE_ARGS?.split(' ').filter(Boolean),
+      );
       serverPid = server.pid;
-      const exited = new Promise((done) => server!.once('exit', done));
-      const base = `http://127.0.0.1:${port}`;
-      await waitForReady(base, exited);
+      const base = server.base;
 
       const owner = new BenchClient(base);
       await owner.call('/api/account/register/', {
@@ -320,11 +305,7 @@ const suite: BenchSuite = {
       if (wanted('generator')) figures.push(figure('POST /api/tools/GenerateRandomNumbers (100 numbers, a new visitor each)', await hammer(base, loads.generator)));
       return figures;
     } finally {
-      if (server && server.exitCode === null) {
-        const exited = new Promise((done) => server!.once('exit', done));
-        server.kill('SIGTERM');
-        await exited;
-      }
+      await server?.stop();
       await database.stop();
       await rm(dataDir, { recursive: true, force: true });
     }

@@ -6,15 +6,15 @@ import { EntriesIndexService } from '../../uploads/application/entries-index.ser
 import { UploadNotFoundError } from '../../uploads/domain/upload.errors.js';
 import { DRAW_REPOSITORY } from '../draws.tokens.js';
 import { type Draw, displayIdOf, type Winner } from '../domain/draw.js';
-
-/**
- * Winners read from the database per batch of the results download: one batch is one chunk of the reply (about 30 kB
- * for five entry columns), so the server holds a batch or two at a time, whatever the download's size.
- */
-const RESULTS_BATCH_ROWS = 1_000;
 import { escapeFormula } from '../domain/spreadsheet-safety.js';
 import type { DrawRepository } from './ports/draw.repository.port.js';
 import { UUID_PATTERN } from '../../platform/http/patterns.js';
+
+/**
+ * Winners read from the database per batch of the results download: one batch is one chunk of the reply (about 70 kB
+ * for five entry columns), so the server holds a batch or two at a time, whatever the download's size.
+ */
+const RESULTS_BATCH_ROWS = 1_000;
 
 /** `/download/results/{drawId}`: the winners and reserves as CSV, for the draw's owner or an administrator only. */
 @Injectable()
@@ -83,7 +83,7 @@ export class DrawDownloadsService implements OnModuleInit {
   private async fileColumnNames(draw: Draw): Promise<string[] | null> {
     if (!draw.entries.fileName) return null;
     try {
-      const [first] = await this.entriesIndex.readFileRows(draw.entries.fileName, { clientSession: draw.clientSession, userId: draw.ownerUserId }, false, [0]);
+      const first = await this.entriesIndex.firstRowColumns(draw.entries.fileName, { clientSession: draw.clientSession, userId: draw.ownerUserId });
       if (!first) return null;
       return first.map((name, c) => (draw.entries.headerRow && name.trim() ? name.trim() : `Column ${c + 1}`));
     } catch (error) {

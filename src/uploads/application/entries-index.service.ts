@@ -172,6 +172,17 @@ export class EntriesIndexService {
   }
 
   /** Rows of a file by engine row number without loading ticket counts or entrant ids (say, to show winners again). */
+  /**
+   * The fields of the file's first non-empty row (its header row when it has one), from what confirmation learnt:
+   * neither the file nor its row index is read, which for millions of rows would hold tens of megabytes.
+   */
+  async firstRowColumns(fileName: string, access: UploadAccess): Promise<string[] | null> {
+    const upload = await this.lookup.find(fileName, access);
+    const inspection = await this.inspect.inspection(upload);
+    if (inspection.errorMessage !== null) throw new EntriesFileError(inspection.errorMessage);
+    return inspection.firstRows[0]?.columns ?? null;
+  }
+
   async readFileRows(fileName: string, access: UploadAccess, headerRow: boolean, rowIndices: ArrayLike<number>): Promise<string[][]> {
     const index = await this.load(fileName, access, { headerRow, entryCountColumn: null, uniqueEntrantIdColumn: null });
     return this.readRows(index, rowIndices);
