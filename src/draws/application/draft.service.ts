@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ConflictException, Inject, Injectable, Logger, NotFoundException, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { AccountService } from '../../accounts/application/account.service.js';
 import { CreditService } from '../../billing/application/credit.service.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
@@ -7,7 +7,8 @@ import { DRAW_REPOSITORY } from '../draws.tokens.js';
 import type { DrawSource } from '../domain/draw.js';
 import { randomShortCode } from '../domain/draw-rules.js';
 import type { DrawRepository } from './ports/draw.repository.port.js';
-import type { DrawViewer } from './draw-query.service.js';
+import { ConflictError, NotFoundError } from '../../platform/errors/application-errors.js';
+import { type Caller, mayAct, OWNERSHIP, VISITOR } from '../../platform/ownership/ownership.js';
 
 /** Drafts are kept 30 days after they were last saved. */
 export const DRAFT_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -55,7 +56,7 @@ export class DraftService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** Saves the wizard's state; with `id`, over that draft if the caller owns it. Answers the draft's id. */
-  async save(wizardState: unknown, name: string, organisation: string, viewer: DrawViewer, source: DrawSource, id?: string): Promise<string> {
+  async save(wizardState: unknown, name: string, organisation: string, viewer: Caller, source: DrawSource, id?: string): Promise<string> {
     if (id) await this.owned(id, viewer);
     const seed = randomBytes(32);
     const saved = await this.draws.saveDraft(
@@ -73,32 +74,33 @@ export class DraftService implements OnModuleInit, OnApplicationShutdown {
       },
       this.clock.now(),
     );
-    if (!saved) throw new NotFoundException({ message: 'Draft not found.' });
+    if (!saved) throw new NotFoundError('Draft not found.');
     return saved;
   }
 
-  async get(id: string, viewer: DrawViewer): Promise<unknown> {
+  async get(id: string, viewer: Caller): Promise<unknown> {
     return (await this.owned(id, viewer)).wizardState;
   }
 
-  async discard(id: string, viewer: DrawViewer): Promise<void> {
+  async discard(id: string, viewer: Caller): Promise<void> {
     await this.owned(id, viewer);
     await this.draws.deleteDraft(id);
   }
 
   /** A visitor's draw gets an account of its own; an e-mail that has one already is refused with the spec's alert. */
-  async createAccountAndLink(drawId: string, email: string, viewer: DrawViewer, address: string): Promise<void> {
+  async createAccountAndLink(drawId: string, email: string, viewer: Caller, address: string): Promise<void> {
     const draw = await this.draws.findById(drawId);
-    if (!draw || draw.ownerUserId || !draw.clientSession || draw.clientSession !== viewer.clientSession) throw new NotFoundException({ message: 'Draw not found.' });
+    // Only a visitor's draw, asked by the tab that made it: the account is made for that draw.
+    if (!draw || draw.ownerUserId || !mayAct({ ...VISITOR, clientSession: viewer.clientSession }, draw, OWNERSHIP.draw)) throw new NotFoundError('Draw not found.');
     const user = await this.accounts.registerWithoutPassword(email, address);
-    if (!user) throw new ConflictException({ message: ACCOUNT_EXISTS_MESSAGE });
+    if (!user) throw new ConflictError(ACCOUNT_EXISTS_MESSAGE);
     await this.draws.linkOwner(drawId, user.id, `visitor, for ${user.email}`, this.clock.now());
   }
 
-  private async owned(id: string, viewer: DrawViewer) {
+  private async owned(id: string, viewer: Caller) {
     const draft = await this.draws.findDraft(id);
-    const mine = draft && (draft.ownerUserId ? draft.ownerUserId === viewer.userId : !!draft.clientSession && draft.clientSession === viewer.clientSession);
-    if (!draft || !mine || draft.updatedAt.getTime() < this.clock.now().getTime() - DRAFT_LIFETIME_MS) throw new NotFoundException({ message: 'Draft not found.' });
+    const mine = draft && mayAct(viewer, draft, OWNERSHIP.draft);
+    if (!draft || !mine || draft.updatedAt.getTime() < this.clock.now().getTime() - DRAFT_LIFETIME_MS) throw new NotFoundError('Draft not found.');
     return draft;
   }
 }

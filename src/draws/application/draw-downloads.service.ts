@@ -15,6 +15,7 @@ const RESULTS_BATCH_ROWS = 1_000;
 import { escapeFormula } from '../domain/spreadsheet-safety.js';
 import type { DrawRepository } from './ports/draw.repository.port.js';
 import { UUID_PATTERN } from '../../platform/http/patterns.js';
+import { mayAct, OWNERSHIP, userCaller } from '../../platform/ownership/ownership.js';
 
 /** `/download/results/{drawId}`: the winners and reserves as CSV, for the draw's owner or an administrator only. */
 @Injectable()
@@ -34,7 +35,7 @@ export class DrawDownloadsService implements OnModuleInit {
   private async entriesFile(id: string, caller: DownloadCaller | undefined) {
     if (!caller || !UUID_PATTERN.test(id)) return null;
     const draw = await this.draws.findById(id);
-    if (!draw || !draw.entries.fileName || (draw.ownerUserId !== caller.id && caller.role !== 'admin')) return null;
+    if (!draw || !draw.entries.fileName || !mayAct(userCaller(caller), draw, OWNERSHIP.drawDownload)) return null;
     try {
       const file = await this.entriesIndex.openEntriesFile(draw.entries.fileName, { clientSession: draw.clientSession, userId: draw.ownerUserId });
       return { fileName: `FairDraw-entries-${displayIdOf(draw.id)}-${file.fileName}`, contentType: 'text/plain; charset=utf-8', body: file.body };
@@ -47,7 +48,7 @@ export class DrawDownloadsService implements OnModuleInit {
   private async results(id: string, caller: DownloadCaller | undefined) {
     if (!caller || !UUID_PATTERN.test(id)) return null;
     const draw = await this.draws.findById(id);
-    if (!draw || draw.state !== 'drawn' || (draw.ownerUserId !== caller.id && caller.role !== 'admin')) return null;
+    if (!draw || draw.state !== 'drawn' || !mayAct(userCaller(caller), draw, OWNERSHIP.drawDownload)) return null;
     const batches = this.draws.winnerBatches(id, RESULTS_BATCH_ROWS);
     const first = await batches.next();
     const firstBatch = first.done ? [] : first.value;

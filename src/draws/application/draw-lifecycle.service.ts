@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { firstRoundAfter, firstRoundAtOrAfter } from '#rng';
 import { CreditService } from '../../billing/application/credit.service.js';
 import { DrawLogService } from '../../draw-log/application/draw-log.service.js';
@@ -9,10 +9,11 @@ import { changeRefusal, drawNowRefusal, type Scrutineer, testKeyRefusal } from '
 import { type Draw, displayIdOf } from '../domain/draw.js';
 import { cancelledEntry, rescheduledEntry } from '../domain/draw-log-entries.js';
 import { DRAW_MESSAGES } from '../domain/draw-rules.js';
-import type { DrawViewer } from './draw-query.service.js';
 import { ExecuteDrawService } from './execute-draw.service.js';
 import type { DrawListQuery, DrawRepository } from './ports/draw.repository.port.js';
 import { DrawScheduleService } from './draw-schedule.service.js';
+import { ConflictError, NotAllowedError, NotFoundError, RuleBrokenError } from '../../platform/errors/application-errors.js';
+import { type Caller, mayAct, OWNERSHIP } from '../../platform/ownership/ownership.js';
 
 /** The owner's actions on a draw (part 2 §4, §5, §7): each re-checks ownership and state, and is audited. */
 @Injectable()
@@ -40,52 +41,52 @@ export class DrawLifecycleService {
     return this.draws.listForOwner(query);
   }
 
-  async cancel(id: string, viewer: DrawViewer, actor: string): Promise<void> {
+  async cancel(id: string, viewer: Caller, actor: string): Promise<void> {
     const draw = await this.owned(id, viewer);
     // The refund follows the cancellation's commit: a cancel retried after a failure in between gives the credit
     // back then (once: the refund is keyed by the draw), though the draw can no longer be cancelled.
     if (draw.state === 'cancelled' && draw.ownerUserId) await this.credits.refundFor(draw.ownerUserId, id);
     const refusal = changeRefusal(draw, this.clock.now());
     const now = this.clock.now();
-    if (refusal || !(await this.changeLogged(() => this.draws.cancel(id, actor, now), cancelledEntry(id, now)))) throw new ConflictException({ message: refusal ?? DRAW_MESSAGES.submitFallback });
+    if (refusal || !(await this.changeLogged(() => this.draws.cancel(id, actor, now), cancelledEntry(id, now)))) throw new ConflictError(refusal ?? DRAW_MESSAGES.submitFallback);
     if (draw.ownerUserId) await this.credits.refundFor(draw.ownerUserId, id);
   }
 
-  async reschedule(id: string, viewer: DrawViewer, actor: string, scheduleDate: Date | null, scheduleTimeZone: string): Promise<void> {
+  async reschedule(id: string, viewer: Caller, actor: string, scheduleDate: Date | null, scheduleTimeZone: string): Promise<void> {
     const draw = await this.owned(id, viewer);
     if (!scheduleDate) return this.drawNow(id, viewer, actor);
     const now = this.clock.now();
     const refusal = changeRefusal(draw, now);
-    if (refusal) throw new ConflictException({ message: refusal });
-    if (scheduleDate.getTime() <= now.getTime()) throw new BadRequestException({ message: DRAW_MESSAGES.scheduleInPast, modelState: { scheduleDate: [DRAW_MESSAGES.scheduleInPast] } });
-    if (draw.demo && scheduleDate.getTime() - draw.createdAt.getTime() > 15 * 60 * 1000) throw new BadRequestException({ message: DRAW_MESSAGES.demoSchedule, modelState: { scheduleDate: [DRAW_MESSAGES.demoSchedule] } });
+    if (refusal) throw new ConflictError(refusal);
+    if (scheduleDate.getTime() <= now.getTime()) throw new RuleBrokenError(DRAW_MESSAGES.scheduleInPast, { scheduleDate: [DRAW_MESSAGES.scheduleInPast] });
+    if (draw.demo && scheduleDate.getTime() - draw.createdAt.getTime() > 15 * 60 * 1000) throw new RuleBrokenError(DRAW_MESSAGES.demoSchedule, { scheduleDate: [DRAW_MESSAGES.demoSchedule] });
     // A new time fixes a new round (never one already reached: the time is in the future).
     const round = draw.beacon ? firstRoundAtOrAfter(draw.beacon, scheduleDate.getTime()) : null;
-    if (!(await this.changeLogged(() => this.draws.reschedule(id, scheduleDate, scheduleTimeZone, round, actor, now), rescheduledEntry(id, scheduleDate, round, now)))) throw new ConflictException({ message: 'This draw can no longer be changed.' });
+    if (!(await this.changeLogged(() => this.draws.reschedule(id, scheduleDate, scheduleTimeZone, round, actor, now), rescheduledEntry(id, scheduleDate, round, now)))) throw new ConflictError('This draw can no longer be changed.');
     await this.schedule.schedule(id, scheduleDate);
   }
 
-  async drawNow(id: string, viewer: DrawViewer, actor: string): Promise<void> {
+  async drawNow(id: string, viewer: Caller, actor: string): Promise<void> {
     const draw = await this.owned(id, viewer);
     const now = this.clock.now();
     const refusal = drawNowRefusal(draw, now);
-    if (refusal) throw new ConflictException({ message: refusal });
+    if (refusal) throw new ConflictError(refusal);
     // The draw's time becomes the moment this request was accepted, and its round the first after it.
     const round = draw.beacon ? firstRoundAfter(draw.beacon, now.getTime()) : null;
     if (!(await this.changeLogged(() => this.draws.moveToNow(id, now, round, actor), rescheduledEntry(id, now, round, now)))) {
-      throw new ConflictException({ message: 'This draw can no longer be changed.' });
+      throw new ConflictError('This draw can no longer be changed.');
     }
     const outcome = await this.execution.execute(id, `${actor}, draw now`);
     // Moved to now, the draw is due: the sweep or its job may draw it first (this execution then waits on its lock and
     // skips). What was asked for happened; only a draw left undrawn is refused.
     if (outcome === 'skipped' && (await this.draws.findById(id))?.state === 'scheduled') {
-      throw new ConflictException({ message: 'This draw can no longer be changed.' });
+      throw new ConflictError('This draw can no longer be changed.');
     }
   }
 
-  async saveScrutineer(id: string, viewer: DrawViewer, actor: string, scrutineer: Scrutineer | null): Promise<void> {
+  async saveScrutineer(id: string, viewer: Caller, actor: string, scrutineer: Scrutineer | null): Promise<void> {
     const draw = await this.owned(id, viewer);
-    if (draw.state === 'cancelled') throw new ConflictException({ message: 'This draw can no longer be changed.' });
+    if (draw.state === 'cancelled') throw new ConflictError('This draw can no longer be changed.');
     await this.draws.saveScrutineer(id, scrutineer, actor, this.clock.now());
   }
 
@@ -99,17 +100,17 @@ export class DrawLifecycleService {
 
   async lookup(displayId: string): Promise<{ id: string; displayId: string }> {
     const found = await this.draws.findByDisplayId(displayId);
-    if (!found) throw new NotFoundException({ message: 'Draw not found.' });
+    if (!found) throw new NotFoundError('Draw not found.');
     return { id: found.id, displayId: displayIdOf(found.id) };
   }
 
-  private async owned(id: string, viewer: DrawViewer): Promise<Draw> {
+  private async owned(id: string, viewer: Caller): Promise<Draw> {
     const draw = await this.draws.findById(id);
-    const mine = draw && (viewer.isAdmin || (draw.ownerUserId ? draw.ownerUserId === viewer.userId : !!draw.clientSession && draw.clientSession === viewer.clientSession));
+    const mine = draw && mayAct(viewer, draw, OWNERSHIP.draw);
     // Someone else's draw answers as a missing one: its existence is not confirmed to them.
-    if (!draw || !mine) throw new NotFoundException({ message: 'Draw not found.' });
+    if (!draw || !mine) throw new NotFoundError('Draw not found.');
     const refusal = testKeyRefusal(draw, viewer);
-    if (refusal) throw new ForbiddenException({ message: refusal });
+    if (refusal) throw new NotAllowedError(refusal);
     return draw;
   }
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { firstRoundAfter, firstRoundAtOrAfter, SEED_SCHEMES } from '#rng';
 import type { User } from '../../accounts/domain/user.js';
 import { CreditService } from '../../billing/application/credit.service.js';
@@ -21,6 +21,7 @@ import { DRAW_MESSAGES, normalisePrizes, prizeErrors, randomShortCode, type Rule
 import { DrawScheduleService } from './draw-schedule.service.js';
 import { ExecuteDrawService } from './execute-draw.service.js';
 import { DuplicateSubmissionError, type DrawRepository, type NewDraw } from './ports/draw.repository.port.js';
+import { ConflictError, NotAllowedError, NotFoundError, RuleBrokenError, UnavailableError } from '../../platform/errors/application-errors.js';
 
 type Commitment = Pick<NewDraw, 'seed' | 'seedHash' | 'seedScheme' | 'beacon' | 'beaconRound'>;
 
@@ -91,7 +92,7 @@ export class SubmitDrawService {
     throwIfAny(errors);
 
     const free = demo || submitter.source === 'test';
-    if (!free && !submitter.user) throw new ForbiddenException({ message: 'Please log in or create an account to pay for a draw.' });
+    if (!free && !submitter.user) throw new NotAllowedError('Please log in or create an account to pay for a draw.');
     // The moment the request is accepted: an immediate draw's time, after which its beacon round must come.
     const acceptedAt = this.clock.now();
     const commitment = await this.commitment(submission.scheduleDate ?? acceptedAt, !submission.scheduleDate);
@@ -170,7 +171,7 @@ export class SubmitDrawService {
         fileSha256: index.fileSha256,
       };
     } catch (error) {
-      if (error instanceof UploadNotFoundError) throw new NotFoundException({ message: 'The entries file was not found. Please upload it again.' });
+      if (error instanceof UploadNotFoundError) throw new NotFoundError('The entries file was not found. Please upload it again.');
       if (error instanceof EntriesFileError) throwIfAny({ fileName: [error.message] });
       throw error;
     }
@@ -185,7 +186,7 @@ export class SubmitDrawService {
     try {
       chain = await this.beacon.chainForNewDraws();
     } catch (error) {
-      if (error instanceof BeaconUnavailableError) throw new ServiceUnavailableException({ message: DRAW_MESSAGES.beaconUnavailable });
+      if (error instanceof BeaconUnavailableError) throw new UnavailableError(DRAW_MESSAGES.beaconUnavailable);
       throw error;
     }
     const serverSeed = randomBytes(32);
@@ -279,10 +280,10 @@ function isDemo(submission: DrawSubmission): boolean {
  */
 function madeAlready(draw: Draw | null): string {
   if (draw && draw.state !== 'draft') return draw.id;
-  throw new ConflictException({ message: DRAW_MESSAGES.submissionInProgress });
+  throw new ConflictError(DRAW_MESSAGES.submissionInProgress);
 }
 
 function throwIfAny(errors: RuleErrors): void {
   const fields = Object.keys(errors);
-  if (fields.length) throw new BadRequestException({ message: errors[fields[0]][0], modelState: errors });
+  if (fields.length) throw new RuleBrokenError(errors[fields[0]][0], errors);
 }

@@ -19,11 +19,11 @@ describe('draw action thresholds (part 2 §4)', () => {
   });
 
   it('lets a test API key change test draws only', () => {
-    expect(testKeyRefusal({ source: 'test' }, { testKey: true })).toBeNull();
-    expect(testKeyRefusal({ source: 'web' }, { testKey: true })).toMatch(/test API key acts only on test draws/);
-    expect(testKeyRefusal({ source: 'api' }, { testKey: true })).toMatch(/test API key acts only on test draws/);
-    expect(testKeyRefusal({ source: 'api' }, { testKey: false })).toBeNull();
-    expect(testKeyRefusal({ source: 'web' }, {})).toBeNull();
+    expect(testKeyRefusal({ source: 'test' }, { source: 'test' })).toBeNull();
+    expect(testKeyRefusal({ source: 'web' }, { source: 'test' })).toMatch(/test API key acts only on test draws/);
+    expect(testKeyRefusal({ source: 'api' }, { source: 'test' })).toMatch(/test API key acts only on test draws/);
+    expect(testKeyRefusal({ source: 'api' }, { source: 'api' })).toBeNull();
+    expect(testKeyRefusal({ source: 'web' }, { source: 'web' })).toBeNull();
   });
 });
 

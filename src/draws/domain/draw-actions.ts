@@ -1,3 +1,4 @@
+import type { Caller } from '../../platform/ownership/ownership.js';
 import type { Draw } from './draw.js';
 
 /** Part 2 §4 thresholds: draw-now hides 10 s around a passed draw time, cancel and reschedule 1 s. */
@@ -13,8 +14,8 @@ export const ACTION_MESSAGES = {
 } as const;
 
 /** A test API key tries things out: it changes only the draws it made, never a live one (web or live key). */
-export function testKeyRefusal(draw: Pick<Draw, 'source'>, viewer: { testKey?: boolean }): string | null {
-  return viewer.testKey && draw.source !== 'test' ? ACTION_MESSAGES.testKeyOnLiveDraw : null;
+export function testKeyRefusal(draw: Pick<Draw, 'source'>, caller: Pick<Caller, 'source'>): string | null {
+  return caller.source === 'test' && draw.source !== 'test' ? ACTION_MESSAGES.testKeyOnLiveDraw : null;
 }
 
 /** Cancel and reschedule: a scheduled draw whose time is at least a second away. */
