@@ -15,6 +15,7 @@ import { WALLET_GATEWAY, type WalletGateway } from './ports/wallet-gateway.port.
 import { PriceService } from './price.service.js';
 import { ConflictError, NotFoundError, PaymentRequiredError, RuleBrokenError } from '../../platform/errors/application-errors.js';
 import { mayAct, OWNERSHIP, userCaller } from '../../platform/ownership/ownership.js';
+import type { PaymentChoice } from '../domain/payment-choice.js';
 
 const PACK_KIND: Record<PaidOption, CreditPackKind> = {
   [PaymentOption.Single]: 'single',
@@ -60,6 +61,13 @@ export class PaymentService {
     private readonly accounts: AccountService,
     private readonly mail: MailOutboxService,
   ) {}
+
+  /** Pays with the customer's choice: the card is charged under `idempotencyKey`, a wallet payment executed for `purpose`. */
+  payWith(choice: PaymentChoice, user: User, purchase: { option: PaidOption; currency: Currency; idempotencyKey: string; purpose: WalletPurpose }): Promise<PurchaseResult> {
+    return choice.method === 'wallet'
+      ? this.executeWalletPayment(user, choice.paymentId, choice.payerId, purchase.purpose)
+      : this.payByCard(user, purchase.option, purchase.currency, choice.token, purchase.idempotencyKey);
+  }
 
   async payByCard(user: User, option: PaidOption, currency: Currency, token: string, idempotencyKey: string): Promise<PurchaseResult> {
     const purchase = purchaseOf(option, await this.prices.pricesFor(currency));

@@ -10,6 +10,8 @@ import { DrawQueryService } from '../application/draw-query.service.js';
 import { SubmitDrawService } from '../application/submit-draw.service.js';
 import { DrawResponseDto } from './dto/draw.response.dto.js';
 import { DrawQueryDto, SubmitDrawRequestDto } from './dto/submit-draw.request.dto.js';
+import { isDemoSubmission } from '../domain/draw-rules.js';
+import { paymentChoiceOf } from '../../billing/domain/payment-choice.js';
 
 @ApiTags('draw')
 @Controller('api/draw')
@@ -33,7 +35,7 @@ export class DrawsController {
     @Source() source: CallerSource,
     @Req() request: CallerRequest,
   ): Promise<string> {
-    const demo = body.demoMode === true || body.paymentOption === 4;
+    const demo = isDemoSubmission({ demo: body.demoMode, paymentOption: body.paymentOption });
     if (demo) await this.humanCheck.assertHuman(body.recaptchaResponse, request.ip);
     const id = await this.submitDraw.submit(
       {
@@ -52,9 +54,7 @@ export class DrawsController {
         scheduleDate: body.scheduleOption === 1 && body.scheduleDate ? new Date(body.scheduleDate) : null,
         scheduleTimeZone: body.scheduleTimezone ?? 'UTC',
         currency: body.currency ?? 'USD',
-        token: body.token,
-        paymentID: body.paymentID,
-        payerID: body.payerID,
+        payment: paymentChoiceOf(body),
         idempotencyKey: body.idempotencyKey,
       },
       { user, source: user ? source : 'web', clientSession: clientSessionOf(request, body.clientSession) },

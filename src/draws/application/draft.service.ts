@@ -3,12 +3,13 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { AccountService } from '../../accounts/application/account.service.js';
 import { CreditService } from '../../billing/application/credit.service.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
-import { DRAW_REPOSITORY } from '../draws.tokens.js';
+import { DRAW_REPOSITORY, DRAFT_REPOSITORY } from '../draws.tokens.js';
 import type { DrawSource } from '../domain/draw.js';
 import { randomShortCode } from '../domain/draw-rules.js';
 import type { DrawRepository } from './ports/draw.repository.port.js';
 import { ConflictError, NotFoundError } from '../../platform/errors/application-errors.js';
 import { type Caller, mayAct, OWNERSHIP, VISITOR } from '../../platform/ownership/ownership.js';
+import type { DraftRepository } from './ports/draft.repository.port.js';
 
 /** Drafts are kept 30 days after they were last saved. */
 export const DRAFT_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -23,6 +24,7 @@ export class DraftService implements OnModuleInit, OnApplicationShutdown {
 
   constructor(
     @Inject(DRAW_REPOSITORY) private readonly draws: DrawRepository,
+    @Inject(DRAFT_REPOSITORY) private readonly drafts: DraftRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly accounts: AccountService,
     private readonly credits: CreditService,
@@ -39,16 +41,16 @@ export class DraftService implements OnModuleInit, OnApplicationShutdown {
    */
   async sweep(): Promise<void> {
     const now = this.clock.now().getTime();
-    for (const draft of await this.draws.unpaidSubmissionsBefore(new Date(now - UNPAID_SUBMISSION_LIFETIME_MS))) {
+    for (const draft of await this.drafts.unpaidSubmissionsBefore(new Date(now - UNPAID_SUBMISSION_LIFETIME_MS))) {
       try {
         if (draft.ownerUserId) await this.credits.refundFor(draft.ownerUserId, draft.id);
-        await this.draws.deleteDraft(draft.id);
+        await this.drafts.deleteDraft(draft.id);
       } catch (error) {
         // Tried again next hour (the refund is once per draw); the other drafts go on.
         this.logger.error(`Unpaid submission ${draft.id} could not be cleared: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
-    await this.draws.deleteDraftsOlderThan(new Date(now - DRAFT_LIFETIME_MS));
+    await this.drafts.deleteDraftsOlderThan(new Date(now - DRAFT_LIFETIME_MS));
   }
 
   onApplicationShutdown(): void {
@@ -59,7 +61,7 @@ export class DraftService implements OnModuleInit, OnApplicationShutdown {
   async save(wizardState: unknown, name: string, organisation: string, viewer: Caller, source: DrawSource, id?: string): Promise<string> {
     if (id) await this.owned(id, viewer);
     const seed = randomBytes(32);
-    const saved = await this.draws.saveDraft(
+    const saved = await this.drafts.saveDraft(
       {
         id,
         name: name.trim(),
@@ -84,7 +86,7 @@ export class DraftService implements OnModuleInit, OnApplicationShutdown {
 
   async discard(id: string, viewer: Caller): Promise<void> {
     await this.owned(id, viewer);
-    await this.draws.deleteDraft(id);
+    await this.drafts.deleteDraft(id);
   }
 
   /** A visitor's draw gets an account of its own; an e-mail that has one already is refused with the spec's alert. */
@@ -98,7 +100,7 @@ export class DraftService implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async owned(id: string, viewer: Caller) {
-    const draft = await this.draws.findDraft(id);
+    const draft = await this.drafts.findDraft(id);
     const mine = draft && mayAct(viewer, draft, OWNERSHIP.draft);
     if (!draft || !mine || draft.updatedAt.getTime() < this.clock.now().getTime() - DRAFT_LIFETIME_MS) throw new NotFoundError('Draft not found.');
     return draft;

@@ -4,7 +4,7 @@ import { stringify } from 'csv-stringify/sync';
 import { type DownloadCaller, DownloadRegistry } from '../../platform/downloads/downloads.js';
 import { EntriesIndexService } from '../../uploads/application/entries-index.service.js';
 import { UploadNotFoundError } from '../../uploads/domain/upload.errors.js';
-import { DRAW_REPOSITORY } from '../draws.tokens.js';
+import { DRAW_REPOSITORY, WINNER_STORE } from '../draws.tokens.js';
 import { type Draw, displayIdOf, type Winner } from '../domain/draw.js';
 
 /**
@@ -16,12 +16,14 @@ import { escapeFormula } from '../domain/spreadsheet-safety.js';
 import type { DrawRepository } from './ports/draw.repository.port.js';
 import { UUID_PATTERN } from '../../platform/http/patterns.js';
 import { mayAct, OWNERSHIP, userCaller } from '../../platform/ownership/ownership.js';
+import type { WinnerStore } from './ports/winner-store.port.js';
 
 /** `/download/results/{drawId}`: the winners and reserves as CSV, for the draw's owner or an administrator only. */
 @Injectable()
 export class DrawDownloadsService implements OnModuleInit {
   constructor(
     @Inject(DRAW_REPOSITORY) private readonly draws: DrawRepository,
+    @Inject(WINNER_STORE) private readonly winners: WinnerStore,
     private readonly downloads: DownloadRegistry,
     private readonly entriesIndex: EntriesIndexService,
   ) {}
@@ -49,7 +51,7 @@ export class DrawDownloadsService implements OnModuleInit {
     if (!caller || !UUID_PATTERN.test(id)) return null;
     const draw = await this.draws.findById(id);
     if (!draw || draw.state !== 'drawn' || !mayAct(userCaller(caller), draw, OWNERSHIP.drawDownload)) return null;
-    const batches = this.draws.winnerBatches(id, RESULTS_BATCH_ROWS);
+    const batches = this.winners.winnerBatches(id, RESULTS_BATCH_ROWS);
     const first = await batches.next();
     const firstBatch = first.done ? [] : first.value;
     const fileColumns = await this.fileColumnNames(draw);

@@ -14,14 +14,16 @@ import { SiteConfigurationService } from '../../site/application/site-configurat
 import { EntriesIndexService } from '../../uploads/application/entries-index.service.js';
 import { EntriesFileError } from '../../uploads/domain/entries-file/entries-file.error.js';
 import { UploadNotFoundError } from '../../uploads/domain/upload.errors.js';
-import { DRAW_REPOSITORY } from '../draws.tokens.js';
+import { DRAW_REPOSITORY, DRAFT_REPOSITORY } from '../draws.tokens.js';
 import type { Draw, DrawEntries, DrawSource, EntryMethod, PrizeSpec } from '../domain/draw.js';
 import { committedEntry, committedEntryOf } from '../domain/draw-log-entries.js';
-import { DRAW_MESSAGES, normalisePrizes, prizeErrors, randomShortCode, type RuleErrors, scheduleErrors, simpleEntryErrors } from '../domain/draw-rules.js';
+import { DRAW_MESSAGES, isDemoSubmission, normalisePrizes, prizeErrors, randomShortCode, type RuleErrors, scheduleErrors, simpleEntryErrors } from '../domain/draw-rules.js';
 import { DrawScheduleService } from './draw-schedule.service.js';
 import { ExecuteDrawService } from './execute-draw.service.js';
 import { DuplicateSubmissionError, type DrawRepository, type NewDraw } from './ports/draw.repository.port.js';
 import { ConflictError, NotAllowedError, NotFoundError, RuleBrokenError, UnavailableError } from '../../platform/errors/application-errors.js';
+import type { DraftRepository } from './ports/draft.repository.port.js';
+import { CHOOSE_PAYMENT_MESSAGE, type PaymentChoice } from '../../billing/domain/payment-choice.js';
 
 type Commitment = Pick<NewDraw, 'seed' | 'seedHash' | 'seedScheme' | 'beacon' | 'beaconRound'>;
 
@@ -42,9 +44,8 @@ export interface DrawSubmission {
   scheduleDate: Date | null;
   scheduleTimeZone: string;
   currency: Currency;
-  token?: string;
-  paymentID?: string;
-  payerID?: string;
+  /** How a paid option is paid for (billing's value); null when the request chose none. */
+  payment: PaymentChoice | null;
   idempotencyKey?: string;
 }
 
@@ -60,6 +61,7 @@ const SHORT_CODE_ATTEMPTS = 8;
 export class SubmitDrawService {
   constructor(
     @Inject(DRAW_REPOSITORY) private readonly draws: DrawRepository,
+    @Inject(DRAFT_REPOSITORY) private readonly drafts: DraftRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly site: SiteConfigurationService,
     private readonly entriesIndex: EntriesIndexService,
@@ -81,7 +83,7 @@ export class SubmitDrawService {
       const made = await this.draws.findBySubmissionKey(submitter.user!.id, submissionKey);
       if (made) return madeAlready(made);
     }
-    const demo = isDemo(submission);
+    const demo = isDemoSubmission(submission);
     const { winnersLimit } = await this.site.currentSettings();
     const entries = await this.entriesOf(submission, submitter, demo, winnersLimit);
     const prizes = normalisePrizes(submission.prizes);
@@ -111,13 +113,13 @@ export class SubmitDrawService {
       try {
         await this.pay(submission, submitter.user!, draw.id, submissionKey);
       } catch (error) {
-        await this.draws.deleteDraft(draw.id);
+        await this.drafts.deleteDraft(draw.id);
         throw error;
       }
       const paidAt = this.clock.now();
       // Paid, the draw is committed to: logged with the state change, in its transaction.
       await this.transactions.run(async () => {
-        if (await this.draws.markScheduled(draw.id, actor, paidAt)) await this.log.append(committedEntryOf(draw, entries.fileSha256, paidAt));
+        if (await this.drafts.markScheduled(draw.id, actor, paidAt)) await this.log.append(committedEntryOf(draw, entries.fileSha256, paidAt));
       });
     }
     if (submission.scheduleDate) await this.schedule.schedule(draw.id, submission.scheduleDate);
@@ -246,9 +248,8 @@ export class SubmitDrawService {
   private async pay(submission: DrawSubmission, user: User, drawId: string, submissionKey: string | null): Promise<void> {
     const option = submission.paymentOption;
     if (isPaidOption(option)) {
-      if (submission.paymentID && submission.payerID) await this.payments.executeWalletPayment(user, submission.paymentID, submission.payerID, { draw: submissionKey ?? drawId });
-      else if (submission.token) await this.payments.payByCard(user, option, submission.currency, submission.token, submissionKey ?? drawId);
-      else throwIfAny({ token: ['Please choose how to pay.'] });
+      if (!submission.payment) throwIfAny({ token: [CHOOSE_PAYMENT_MESSAGE] });
+      else await this.payments.payWith(submission.payment, user, { option, currency: submission.currency, idempotencyKey: submissionKey ?? drawId, purpose: { draw: submissionKey ?? drawId } });
     } else if (option !== PaymentOption.UseCredits) {
       throwIfAny({ paymentOption: ['Please choose how to pay for this draw.'] });
     }
@@ -264,14 +265,10 @@ export class SubmitDrawService {
  */
 function submissionKeyOf(submission: DrawSubmission, submitter: Submitter): string | null {
   if (!submitter.user || !submission.idempotencyKey) return null;
-  const { token: _token, paymentID: _paymentID, payerID: _payerID, paymentOption: _option, currency: _currency, idempotencyKey, ...asked } = submission;
-  return createHash('sha256').update(JSON.stringify([idempotencyKey, submitter.source, isDemo(submission), asked])).digest('hex');
+  const { payment: _payment, paymentOption: _option, currency: _currency, idempotencyKey, ...asked } = submission;
+  return createHash('sha256').update(JSON.stringify([idempotencyKey, submitter.source, isDemoSubmission(submission), asked])).digest('hex');
 }
 
-/** A demo is asked for by the demo switch or by the demo payment option. */
-function isDemo(submission: DrawSubmission): boolean {
-  return submission.demo || submission.paymentOption === PaymentOption.Demo;
-}
 
 /**
  * The answer to a retried submission: its draw, once paid for. One still waiting for its payment is being paid for by
