@@ -29,6 +29,29 @@ export default tseslint.config(
     },
   },
   {
+    // Use cases and rules throw the framework-free errors of src/platform/errors; the error envelope filter maps them to HTTP.
+    files: ['src/*/application/**/*.ts', 'src/*/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@nestjs/common'],
+              importNamePattern: '(Exception|^HttpStatus)$',
+              message: 'Throw the typed errors of src/platform/errors/application-errors.ts; the error envelope filter maps them to HTTP.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration[declaration.type="ClassDeclaration"]', message: 'Use named exports for classes.' },
+        { selector: 'NewExpression[callee.name=/Exception$/]', message: 'Throw the typed errors of src/platform/errors/application-errors.ts, not HTTP exceptions.' },
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
   },

@@ -20,7 +20,7 @@ import { DrawScheduleService } from './application/draw-schedule.service.js';
 import { ExecuteDrawService } from './application/execute-draw.service.js';
 import { type DrawExecutionHooks, noExecutionHooks } from './application/ports/draw-execution-hooks.port.js';
 import { SubmitDrawService } from './application/submit-draw.service.js';
-import { DRAW_EXECUTION_HOOKS, DRAW_REPOSITORY } from './draws.tokens.js';
+import { DRAFT_REPOSITORY, DRAW_EXECUTION_HOOKS, DRAW_REPOSITORY, SCRUTINEER_REPOSITORY, WINNER_STORE } from './draws.tokens.js';
 import { DrawOrmEntity, DrawPrizeOrmEntity, DrawWinnerOrmEntity } from './infrastructure/draw.orm-entity.js';
 import { PublicVersionCache } from './infrastructure/public-version-cache.js';
 import { TypeormDrawRepository } from './infrastructure/typeorm-draw.repository.js';
@@ -48,6 +48,10 @@ const pauseForever: DrawExecutionHooks = {
     UnusedUploadsSweeper,
     PublicVersionCache,
     { provide: DRAW_REPOSITORY, useClass: TypeormDrawRepository },
+    // One table, one adapter: the narrower ports are the same repository.
+    { provide: DRAFT_REPOSITORY, useExisting: DRAW_REPOSITORY },
+    { provide: SCRUTINEER_REPOSITORY, useExisting: DRAW_REPOSITORY },
+    { provide: WINNER_STORE, useExisting: DRAW_REPOSITORY },
     {
       provide: DRAW_EXECUTION_HOOKS,
       inject: [ConfigService],

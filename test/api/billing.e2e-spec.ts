@@ -2,6 +2,7 @@ import request from 'supertest';
 import { CreditService } from '../../src/billing/application/credit.service.js';
 import { browser, registeredUser } from '../support/accounts.js';
 import { simpleDraw } from '../support/draws.js';
+import { httpAnswerOf } from '../support/http-answer.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 describe('billing: prices, credits, card and wallet payments, invoices (API, built-in test gateways)', () => {
@@ -177,8 +178,7 @@ describe('billing: prices, credits, card and wallet payments, invoices (API, bui
     expect(new Set(granted).size).toBe(10);
     expect(refused).toHaveLength(5);
     for (const refusal of refused) {
-      expect(refusal.reason.getStatus()).toBe(409);
-      expect(refusal.reason.getResponse()).toEqual({ message: 'You have no credits left. Please buy a pack of credits or pay for this draw.' });
+      expect(httpAnswerOf(refusal.reason)).toEqual({ status: 409, envelope: { message: 'You have no credits left. Please buy a pack of credits or pay for this draw.' } });
     }
     expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(0);
   });
@@ -190,7 +190,7 @@ describe('billing: prices, credits, card and wallet payments, invoices (API, bui
     await credits.addPack(userId, 'trial', 2, new Date(Date.now() + 60_000), 'Trial credits');
     await t.query(`UPDATE credit_pack SET expiry_date = now() - interval '1 minute' WHERE user_id = $1`, [userId]);
     expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(0);
-    await expect(credits.redeem(userId, 'draw-x')).rejects.toMatchObject({ status: 409 });
+    expect(httpAnswerOf(await credits.redeem(userId, 'draw-x').catch((error: unknown) => error))).toMatchObject({ status: 409 });
     const data = (await agent.get('/api/account/getCreditsData/').expect(200)).body;
     expect(data).toMatchObject({ unusedCredits: 0, packs: [{ isTrialPack: true }] });
     expect(data.latestTrialExpiry).not.toBeNull();

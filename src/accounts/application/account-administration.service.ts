@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { MailOutboxService } from '../../platform/mail/mail-outbox.service.js';
 import { USER_REPOSITORY } from '../accounts.tokens.js';
@@ -6,6 +6,7 @@ import { ACCOUNT_MESSAGES } from '../domain/account-rules.js';
 import { type EmailChange, normaliseEmail, type User } from '../domain/user.js';
 import { AccountService } from './account.service.js';
 import type { UserRepository } from './ports/user.repository.port.js';
+import { ConflictError, NotFoundError, RuleBrokenError } from '../../platform/errors/application-errors.js';
 
 /**
  * What an administrator may change on a customer's account (part 2 §6): the e-mail address and API access. The
@@ -22,7 +23,7 @@ export class AccountAdministrationService {
 
   async customer(userId: string): Promise<User> {
     const user = await this.users.findById(userId);
-    if (!user) throw new NotFoundException({ message: ACCOUNT_MESSAGES.customerNotFound });
+    if (!user) throw new NotFoundError(ACCOUNT_MESSAGES.customerNotFound);
     return user;
   }
 
@@ -33,10 +34,10 @@ export class AccountAdministrationService {
   async changeEmail(userId: string, email: string, changedBy: User): Promise<{ user: User; previousEmail: string }> {
     const customer = await this.customer(userId);
     const newEmail = normaliseEmail(email);
-    if (newEmail === customer.email) throw new BadRequestException({ message: ACCOUNT_MESSAGES.emailUnchanged, modelState: { email: [ACCOUNT_MESSAGES.emailUnchanged] } });
+    if (newEmail === customer.email) throw new RuleBrokenError(ACCOUNT_MESSAGES.emailUnchanged, { email: [ACCOUNT_MESSAGES.emailUnchanged] });
     const outcome = await this.users.changeEmail(userId, newEmail, changedBy.email, this.clock.now());
-    if (outcome === null) throw new NotFoundException({ message: ACCOUNT_MESSAGES.customerNotFound });
-    if (outcome === 'taken') throw new ConflictException({ message: ACCOUNT_MESSAGES.emailTaken, modelState: { email: [ACCOUNT_MESSAGES.emailTaken] } });
+    if (outcome === null) throw new NotFoundError(ACCOUNT_MESSAGES.customerNotFound);
+    if (outcome === 'taken') throw new ConflictError(ACCOUNT_MESSAGES.emailTaken, { email: [ACCOUNT_MESSAGES.emailTaken] });
     // Links already mailed went to the old address: a reset or confirmation from there must not work any more.
     await this.accounts.revokeMailedLinks(userId);
     const user = await this.customer(userId);

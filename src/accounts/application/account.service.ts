@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BadRequestException, ConflictException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../../config/environment.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
@@ -13,6 +13,7 @@ import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from './password-hash
 import type { AccountTokenRepository } from './ports/account-token.repository.port.js';
 import type { UserRepository } from './ports/user.repository.port.js';
 import type { UserSessionRepository } from './ports/user-session.repository.port.js';
+import { ConflictError, NotSignedInError, RuleBrokenError } from '../../platform/errors/application-errors.js';
 
 export interface RegistrationInput {
   email: string;
@@ -77,7 +78,7 @@ export class AccountService {
       agentOrganisation: input.isAgent ? (input.agentOrganisation?.trim() ?? null) : null,
       optedIntoCommunication: input.optedIntoCommunication,
     });
-    if (!user) throw new ConflictException({ message: ACCOUNT_MESSAGES.alreadyRegistered, modelState: { email: [ACCOUNT_MESSAGES.alreadyRegistered] } });
+    if (!user) throw new ConflictError(ACCOUNT_MESSAGES.alreadyRegistered, { email: [ACCOUNT_MESSAGES.alreadyRegistered] });
     await this.sendConfirmation(user);
     return user;
   }
@@ -112,7 +113,7 @@ export class AccountService {
       await this.limits.failedLoginsPerAccount.count(accountKey);
       await this.limits.failedLoginsPerAccountAndAddress.consume(pairKey);
       await this.limits.failedLoginsPerAddress.consume(address);
-      throw new UnauthorizedException({ message: ACCOUNT_MESSAGES.wrongCredentials });
+      throw new NotSignedInError(ACCOUNT_MESSAGES.wrongCredentials);
     }
     // The address's count stays: a stuffing run must not clear it with one account of its own.
     await this.limits.failedLoginsPerAccount.reset(accountKey);
@@ -130,10 +131,10 @@ export class AccountService {
       // The request holds no e-mail or names: the account's own are what the new password must not be made of.
       await loadPasswordPolicy();
       const problem = passwordProblem(update.newPassword, [user.email, user.firstName, user.lastName]);
-      if (problem) throw new BadRequestException({ message: problem, modelState: { newPassword: [problem] } });
+      if (problem) throw new RuleBrokenError(problem, { newPassword: [problem] });
       const credentials = await this.users.findCredentials(user.email);
       if (!credentials || !(await verifyPassword(credentials.passwordHash, update.currentPassword ?? ''))) {
-        throw new BadRequestException({ message: ACCOUNT_MESSAGES.currentPasswordWrong, modelState: { currentPassword: [ACCOUNT_MESSAGES.currentPasswordWrong] } });
+        throw new RuleBrokenError(ACCOUNT_MESSAGES.currentPasswordWrong, { currentPassword: [ACCOUNT_MESSAGES.currentPasswordWrong] });
       }
       await this.users.setPasswordHash(userId, await hashPassword(update.newPassword));
       await this.tokens.revokeAll(userId, this.clock.now(), 'password_reset');
@@ -196,7 +197,7 @@ export class AccountService {
   /** A reset link works once; the new password ends every session of the account and its other reset links. */
   async resetPassword(token: string, newPassword: string): Promise<void> {
     const userId = await this.tokens.consume(hashAccountToken(token), 'password_reset', this.clock.now());
-    if (!userId) throw new BadRequestException({ message: ACCOUNT_MESSAGES.resetTokenInvalid, modelState: { token: [ACCOUNT_MESSAGES.resetTokenInvalid] } });
+    if (!userId) throw new RuleBrokenError(ACCOUNT_MESSAGES.resetTokenInvalid, { token: [ACCOUNT_MESSAGES.resetTokenInvalid] });
     await this.users.setPasswordHash(userId, await hashPassword(newPassword));
     await this.tokens.revokeAll(userId, this.clock.now(), 'password_reset');
     // The link reached the mailbox, which proves the address as the confirmation link would.
@@ -230,7 +231,7 @@ export class AccountService {
 
   private async requireUser(id: string): Promise<User> {
     const user = await this.users.findById(id);
-    if (!user) throw new UnauthorizedException({ message: 'Please log in.' });
+    if (!user) throw new NotSignedInError('Please log in.');
     return user;
   }
 

@@ -1,4 +1,4 @@
-import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { API_KEY_REPOSITORY, USER_REPOSITORY } from '../accounts.tokens.js';
 import { ACCOUNT_MESSAGES } from '../domain/account-rules.js';
@@ -6,6 +6,7 @@ import { type ApiKey, type ApiKeyKind, generateApiKey, hashApiKey, parseApiKey }
 import type { User } from '../domain/user.js';
 import type { ApiKeyRepository } from './ports/api-key.repository.port.js';
 import type { UserRepository } from './ports/user.repository.port.js';
+import { NotAllowedError, NotFoundError } from '../../platform/errors/application-errors.js';
 
 @Injectable()
 export class ApiKeyService {
@@ -29,7 +30,7 @@ export class ApiKeyService {
   }
 
   async revoke(user: User, id: string): Promise<void> {
-    if (!(await this.keys.revoke(user.id, id, this.clock.now()))) throw new NotFoundException({ message: 'API key not found.' });
+    if (!(await this.keys.revoke(user.id, id, this.clock.now()))) throw new NotFoundError('API key not found.');
   }
 
   /** The caller behind an `Authorization: Bearer` key, or null. Revoked keys and disabled API access fail at once. */
@@ -44,6 +45,6 @@ export class ApiKeyService {
   }
 
   private requireApiEnabled(user: User): void {
-    if (!user.apiEnabled) throw new ForbiddenException({ message: ACCOUNT_MESSAGES.apiNotEnabled });
+    if (!user.apiEnabled) throw new NotAllowedError(ACCOUNT_MESSAGES.apiNotEnabled);
   }
 }

@@ -1,4 +1,4 @@
-import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { AccountAdministrationService } from '../../accounts/application/account-administration.service.js';
 import type { EmailChange, User } from '../../accounts/domain/user.js';
 import { CreditService } from '../../billing/application/credit.service.js';
@@ -11,6 +11,7 @@ import type { AdminStatistics, AuditEntry, Customer } from '../domain/admin-repo
 import { type CreditPackRequest, CUSTOMERS_PAGE_SIZE, type CustomerSortColumn, decideCreditPack } from '../domain/admin-rules.js';
 import { AdminAuditService } from './admin-audit.service.js';
 import type { AdminReports } from './ports/admin-reports.port.js';
+import { NotFoundError, RuleBrokenError } from '../../platform/errors/application-errors.js';
 
 /**
  * The admin console's use cases. Changes go through the owning module's service (accounts, billing); every change
@@ -50,7 +51,7 @@ export class AdminConsoleService {
   async addCreditPack(admin: User, userId: string, request: CreditPackRequest, grantKey?: string): Promise<CreditsData> {
     await this.accounts.customer(userId);
     const ruling = decideCreditPack(request, this.clock.now());
-    if (!ruling.ok) throw new BadRequestException({ message: ruling.message, modelState: { [ruling.field]: [ruling.message] } });
+    if (!ruling.ok) throw new RuleBrokenError(ruling.message, { [ruling.field]: [ruling.message] });
     const { pack } = ruling;
     await this.transactions.run(async () => {
       const { packId, granted } = await this.credits.addPack(userId, pack.kind, pack.credits, pack.expiryDate, pack.note ?? undefined, {
@@ -73,7 +74,7 @@ export class AdminConsoleService {
   async deleteCreditPack(admin: User, userId: string, packId: string): Promise<CreditsData> {
     await this.accounts.customer(userId);
     const pack = (await this.credits.creditsData(userId)).packs.find((candidate) => candidate.id === packId);
-    if (!pack) throw new NotFoundException({ message: BILLING_MESSAGES.packNotFound });
+    if (!pack) throw new NotFoundError(BILLING_MESSAGES.packNotFound);
     await this.transactions.run(async () => {
       await this.credits.deleteUnusedPack(userId, packId);
       await this.audit.record(admin, 'deleteCreditPack', userId, {

@@ -5,7 +5,7 @@ import { CurrentUser, RequireUser } from '../../accounts/api/auth/caller.js';
 import type { User } from '../../accounts/domain/user.js';
 import { CreditService } from '../application/credit.service.js';
 import { InvoiceService } from '../application/invoice.service.js';
-import { PaymentService, type PurchaseResult } from '../application/payment.service.js';
+import { PaymentService } from '../application/payment.service.js';
 import { PriceService } from '../application/price.service.js';
 import {
   BuyCreditsRequestDto,
@@ -20,6 +20,7 @@ import {
   PricesQueryDto,
   PricesResponseDto,
 } from './dto/billing.dto.js';
+import { CHOOSE_PAYMENT_MESSAGE, paymentChoiceOf } from '../domain/payment-choice.js';
 
 @ApiTags('billing')
 @Controller()
@@ -44,14 +45,9 @@ export class BillingController {
   @ApiOperation({ operationId: 'buyCredits', summary: 'Buy a pack of 10 or 100 credits by card token or approved wallet payment' })
   @ApiOkResponse({ type: BuyCreditsResponseDto })
   async buyCredits(@Body() body: BuyCreditsRequestDto, @CurrentUser() user: User): Promise<BuyCreditsResponseDto> {
-    let result: PurchaseResult;
-    if (body.paymentID && body.payerID) {
-      result = await this.payments.executeWalletPayment(user, body.paymentID, body.payerID, { credits: true });
-    } else if (body.token) {
-      result = await this.payments.payByCard(user, body.paymentOption, body.currency, body.token, body.idempotencyKey ?? randomUUID());
-    } else {
-      throw new BadRequestException({ message: 'Please choose how to pay.', modelState: { token: ['Please choose how to pay.'] } });
-    }
+    const choice = paymentChoiceOf(body);
+    if (!choice) throw new BadRequestException({ message: CHOOSE_PAYMENT_MESSAGE, modelState: { token: [CHOOSE_PAYMENT_MESSAGE] } });
+    const result = await this.payments.payWith(choice, user, { option: body.paymentOption, currency: body.currency, idempotencyKey: body.idempotencyKey ?? randomUUID(), purpose: { credits: true } });
     if (result.payment.status !== 'succeeded') throw new ConflictException({ message: 'The payment is still being processed. Your credits appear once it completes.' });
     return {
       remainingCredits: await this.credits.remainingCredits(user.id),

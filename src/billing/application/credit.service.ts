@@ -1,4 +1,4 @@
-import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { CreditBalance } from '../../accounts/application/ports/credit-balance.port.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { BILLING_REPOSITORY } from '../billing.tokens.js';
@@ -6,6 +6,7 @@ import { type CreditPackKind, type CreditsData, summariseCredits } from '../doma
 import { BILLING_MESSAGES } from '../domain/payment.js';
 import { addMonths, PURCHASED_CREDITS_VALID_MONTHS } from '../domain/pricing.js';
 import type { BillingRepository } from './ports/billing.repository.port.js';
+import { ConflictError, NotFoundError } from '../../platform/errors/application-errors.js';
 
 @Injectable()
 export class CreditService implements CreditBalance {
@@ -36,14 +37,14 @@ export class CreditService implements CreditBalance {
   /** An administrator's correction: a pack goes only while none of its credits has been spent (409 otherwise). */
   async deleteUnusedPack(userId: string, packId: string): Promise<void> {
     const outcome = await this.billing.deleteUnusedPack(userId, packId);
-    if (outcome === 'missing') throw new NotFoundException({ message: BILLING_MESSAGES.packNotFound });
-    if (outcome === 'redeemed') throw new ConflictException({ message: BILLING_MESSAGES.packRedeemed });
+    if (outcome === 'missing') throw new NotFoundError(BILLING_MESSAGES.packNotFound);
+    if (outcome === 'redeemed') throw new ConflictError(BILLING_MESSAGES.packRedeemed);
   }
 
   /** Spends one credit for `redeemedFor` (a draw id); 409 when none is left. */
   async redeem(userId: string, redeemedFor: string): Promise<string> {
     const credit = await this.billing.redeemCredit(userId, redeemedFor, this.clock.now());
-    if (!credit) throw new ConflictException({ message: BILLING_MESSAGES.noCredits });
+    if (!credit) throw new ConflictError(BILLING_MESSAGES.noCredits);
     return credit;
   }
 

@@ -1,4 +1,4 @@
-import { BadRequestException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AccountService } from '../../accounts/application/account.service.js';
 import type { User } from '../../accounts/domain/user.js';
@@ -13,6 +13,9 @@ import type { BillingRepository } from './ports/billing.repository.port.js';
 import { CARD_GATEWAY, type CardChargeResult, type CardGateway } from './ports/card-gateway.port.js';
 import { WALLET_GATEWAY, type WalletGateway } from './ports/wallet-gateway.port.js';
 import { PriceService } from './price.service.js';
+import { ConflictError, NotFoundError, PaymentRequiredError, RuleBrokenError } from '../../platform/errors/application-errors.js';
+import { mayAct, OWNERSHIP, userCaller } from '../../platform/ownership/ownership.js';
+import type { PaymentChoice } from '../domain/payment-choice.js';
 
 const PACK_KIND: Record<PaidOption, CreditPackKind> = {
   [PaymentOption.Single]: 'single',
@@ -40,27 +43,6 @@ export interface PurchaseResult {
   newlyFulfilled: boolean;
 }
 
-/** Declined card or wallet: 402 with the provider's message, and nothing charged or credited. */
-export class PaymentDeclinedException extends HttpException {
-  constructor(message: string) {
-    super({ message }, HttpStatus.PAYMENT_REQUIRED);
-  }
-}
-
-/** The bank asks the customer to authenticate (3-D Secure): the checkout handles it with the client secret, then sends the same request again. */
-export class PaymentActionRequiredException extends HttpException {
-  constructor(clientSecret: string) {
-    super({ message: BILLING_MESSAGES.actionRequired, clientSecret }, HttpStatus.PAYMENT_REQUIRED);
-  }
-}
-
-/** The provider settles later (Stripe's `processing`): nothing is declined; the webhook fulfils it and the customer is e-mailed. */
-export class PaymentPendingException extends HttpException {
-  constructor() {
-    super({ message: BILLING_MESSAGES.processing }, HttpStatus.CONFLICT);
-  }
-}
-
 /**
  * Every payment is recorded (pending) before money moves, settled with the provider's answer, then fulfilled
  * (credits + invoice) exactly once. A crash in between leaves a record that the retry, or the provider's webhook,
@@ -80,6 +62,13 @@ export class PaymentService {
     private readonly mail: MailOutboxService,
   ) {}
 
+  /** Pays with the customer's choice: the card is charged under `idempotencyKey`, a wallet payment executed for `purpose`. */
+  payWith(choice: PaymentChoice, user: User, purchase: { option: PaidOption; currency: Currency; idempotencyKey: string; purpose: WalletPurpose }): Promise<PurchaseResult> {
+    return choice.method === 'wallet'
+      ? this.executeWalletPayment(user, choice.paymentId, choice.payerId, purchase.purpose)
+      : this.payByCard(user, purchase.option, purchase.currency, choice.token, purchase.idempotencyKey);
+  }
+
   async payByCard(user: User, option: PaidOption, currency: Currency, token: string, idempotencyKey: string): Promise<PurchaseResult> {
     const purchase = purchaseOf(option, await this.prices.pricesFor(currency));
     const payment = await this.billing.recordPayment({
@@ -92,7 +81,7 @@ export class PaymentService {
       idempotencyKey: `${user.id}:${idempotencyKey}`,
     });
     if (payment.userId !== user.id || payment.paymentOption !== option || payment.currency !== currency) {
-      throw new BadRequestException({ message: 'This payment request was already used for another purchase.' });
+      throw new RuleBrokenError('This payment request was already used for another purchase.');
     }
     let result: CardChargeResult | null = null;
     if (payment.status === 'pending') {
@@ -105,8 +94,8 @@ export class PaymentService {
     }
     const finished = await this.finish(payment.id);
     if (finished.payment.status === 'pending') {
-      if (result?.status === 'requires_action') throw new PaymentActionRequiredException(result.clientSecret);
-      throw new PaymentPendingException();
+      if (result?.status === 'requires_action') throw new PaymentRequiredError(BILLING_MESSAGES.actionRequired, result.clientSecret);
+      throw new ConflictError(BILLING_MESSAGES.processing);
     }
     return finished;
   }
@@ -143,9 +132,9 @@ export class PaymentService {
    */
   async executeWalletPayment(user: User, providerPaymentId: string, payerId: string, purpose: WalletPurpose, field = 'paymentID'): Promise<PurchaseResult> {
     const payment = await this.billing.findPaymentByReference(this.wallet.name, providerPaymentId);
-    if (!payment || payment.userId !== user.id) throw new NotFoundException({ message: 'Payment not found.' });
+    if (!payment || !mayAct(userCaller(user), { ownerUserId: payment.userId }, OWNERSHIP.account)) throw new NotFoundError('Payment not found.');
     const paidFor = paidForOf(purpose);
-    const used = () => new BadRequestException({ message: BILLING_MESSAGES.walletUsed, modelState: { [field]: [BILLING_MESSAGES.walletUsed] } });
+    const used = () => new RuleBrokenError(BILLING_MESSAGES.walletUsed, { [field]: [BILLING_MESSAGES.walletUsed] });
     if (payment.paidFor && payment.paidFor !== paidFor) throw used();
     if (payment.status === 'pending') {
       try {
@@ -154,7 +143,7 @@ export class PaymentService {
         else await this.billing.settlePayment(payment.id, 'declined', this.clock.now(), { declineMessage: result.message });
       } catch (error) {
         this.logger.error(`Wallet payment ${payment.id} failed: ${error instanceof Error ? error.message : String(error)}`);
-        throw new PaymentDeclinedException(BILLING_MESSAGES.walletFailure);
+        throw new PaymentRequiredError(BILLING_MESSAGES.walletFailure);
       }
     }
     // Bound once it has paid (a declined or failed one paid for nothing): of two requests racing with one payment id,
@@ -256,9 +245,9 @@ export class PaymentService {
 
   private async finish(paymentId: string): Promise<PurchaseResult> {
     const payment = await this.billing.findPayment(paymentId);
-    if (!payment) throw new NotFoundException({ message: 'Payment not found.' });
+    if (!payment) throw new NotFoundError('Payment not found.');
     if (payment.status === 'declined' || payment.status === 'failed') {
-      throw new PaymentDeclinedException(payment.declineMessage ?? BILLING_MESSAGES.declinedFallback);
+      throw new PaymentRequiredError(payment.declineMessage ?? BILLING_MESSAGES.declinedFallback);
     }
     if (payment.status !== 'succeeded' || !payment.userId) return { payment, newlyFulfilled: false };
     const user = await this.accounts.getUser(payment.userId);

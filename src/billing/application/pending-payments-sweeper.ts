@@ -2,8 +2,7 @@ import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../../config/environment.js';
 import { PaymentService } from './payment.service.js';
-
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
+import { HOURLY_MS, repeatEvery } from '../../platform/jobs/repeat-every.js';
 
 /**
  * Once an hour, in every process (settling is idempotent): card payments still pending after
@@ -12,7 +11,7 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
 @Injectable()
 export class PendingPaymentsSweeper implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Payments');
-  private timer?: NodeJS.Timeout;
+  private stop?: () => void;
 
   constructor(
     private readonly payments: PaymentService,
@@ -20,10 +19,7 @@ export class PendingPaymentsSweeper implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.timer = setInterval(() => {
-      this.sweep().catch((error: unknown) => this.logger.warn(`Sweeping pending payments failed: ${String(error)}`));
-    }, SWEEP_EVERY_MS);
-    this.timer.unref();
+    this.stop = repeatEvery(HOURLY_MS, () => this.sweep(), this.logger, 'Sweeping pending payments failed');
   }
 
   sweep(): Promise<number> {
@@ -31,6 +27,6 @@ export class PendingPaymentsSweeper implements OnModuleInit, OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
-    clearInterval(this.timer);
+    this.stop?.();
   }
 }

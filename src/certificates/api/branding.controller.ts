@@ -1,14 +1,11 @@
 import type { Multipart } from '@fastify/multipart';
 import {
-  BadRequestException,
   Body,
-  ForbiddenException,
   Controller,
   Get,
   HttpCode,
   NotFoundException,
   Param,
-  PayloadTooLargeException,
   Post,
   Query,
   Req,
@@ -17,14 +14,15 @@ import {
 } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { type CallerRequest, CurrentUser, OptionalUser, RequireUser } from '../../accounts/api/auth/caller.js';
+import { type CallerRequest, callerOf, CurrentUser, OptionalUser, RequireUser } from '../../accounts/api/auth/caller.js';
 import type { User } from '../../accounts/domain/user.js';
 import { CLIENT_TOKEN_PATTERN, UUID_PATTERN } from '../../platform/http/patterns.js';
-import { BrandingError, BrandingService } from '../application/branding.service.js';
+import { BrandingService } from '../application/branding.service.js';
 import { IMAGE_SLOTS, type ImageSlot } from '../domain/branding.js';
 import { BrandingImageMessages, BRANDING_IMAGE_MAX_BYTES } from '../domain/branding-images.js';
 import { BrandingDto, BrandingResponseDto, BrandingUploadResultDto, BrandReuseItemDto, SaveBrandingRequestDto } from './dto/branding.dto.js';
 import { AcceptsFiles } from '../../platform/http/cross-site.js';
+import { RuleBrokenError, TooLargeError } from '../../platform/errors/application-errors.js';
 
 const IMAGE_TYPES = { png: 'image/png', jpg: 'image/jpeg' } as const;
 
@@ -43,18 +41,9 @@ export class BrandingController {
   })
   @ApiOkResponse({ type: BrandingResponseDto })
   async save(@Body() body: SaveBrandingRequestDto, @OptionalUser() user: User | undefined, @Req() request: CallerRequest): Promise<BrandingResponseDto> {
-    const viewer = {
-      userId: user?.id ?? null,
-      clientSession: body.clientSession ?? request.session?.get('clientSession') ?? null,
-      isAdmin: user?.role === 'admin',
-      testKey: request.callerSource === 'test',
-    };
-    try {
-      const saved = await this.branding.save(body.drawId, viewer, BrandingDto.toDomain(body.branding), body.imagesFromDrawId ?? null);
-      return BrandingResponseDto.from(saved.branding, saved.warnings);
-    } catch (error) {
-      throw httpError(error);
-    }
+    const viewer = callerOf(user, body.clientSession, request);
+    const saved = await this.branding.save(body.drawId, viewer, BrandingDto.toDomain(body.branding), body.imagesFromDrawId ?? null);
+    return BrandingResponseDto.from(saved.branding, saved.warnings);
   }
 
   @Get('draw/getBrandReuseList')
@@ -102,29 +91,18 @@ export class BrandingController {
       for await (const part of request.parts({ limits: { files: 1, fields: 4, fieldSize: 256, fileSize: BRANDING_IMAGE_MAX_BYTES + 1 } }) as AsyncIterableIterator<Multipart>) {
         if (part.type === 'file') {
           const bytes = await part.toBuffer();
-          if (part.file.truncated || bytes.length > BRANDING_IMAGE_MAX_BYTES) throw new BrandingError('too-large', BrandingImageMessages.tooLarge);
+          if (part.file.truncated || bytes.length > BRANDING_IMAGE_MAX_BYTES) throw new TooLargeError(BrandingImageMessages.tooLarge);
           file = { name: part.filename ?? '', bytes };
         } else if (part.fieldname === 'clientSession' && typeof part.value === 'string' && CLIENT_TOKEN_PATTERN.test(part.value)) {
           clientSession = part.value;
         }
       }
-      if (!file) throw new BrandingError('invalid', 'Choose an image to upload.');
+      if (!file) throw new RuleBrokenError('Choose an image to upload.');
       const upload = await this.branding.upload(file.name, file.bytes, { clientSession, userId: user?.id ?? null });
       return { serverFileName: upload.id, headerFileName: upload.fileName, fileExtension: upload.extension };
     } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeException({ message: BrandingImageMessages.tooLarge });
-      throw httpError(error);
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new TooLargeError(BrandingImageMessages.tooLarge);
+      throw error;
     }
   }
 }
-
-function httpError(error: unknown): unknown {
-  if (!(error instanceof BrandingError)) return error;
-  const body = { message: error.message, ...(error.modelState && { modelState: error.modelState }) };
-  if (error.reason === 'not-found') return new NotFoundException(body);
-  if (error.reason === 'forbidden') return new ForbiddenException(body);
-  if (error.reason === 'too-large') return new PayloadTooLargeException(body);
-  if (error.reason === 'media') return new UnsupportedMediaTypeException(body);
-  return new BadRequestException(body);
-}
-

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { fileTypeFromBuffer } from 'file-type';
-import { DrawQueryService, type DrawViewer } from '../../draws/application/draw-query.service.js';
+import { DrawQueryService } from '../../draws/application/draw-query.service.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { FILE_STORAGE, type FileStorage } from '../../platform/storage/file-storage.port.js';
 import {
@@ -21,16 +21,8 @@ import { BRANDING_REPOSITORY } from '../certificates.tokens.js';
 import { brandingUploadKey, certificateKeys } from './certificate-keys.js';
 import type { BrandingRepository, BrandingUpload } from './ports/branding.repository.port.js';
 import { readStoredFile, writeStoredFile } from '../../platform/storage/stored-files.js';
-
-export class BrandingError extends Error {
-  constructor(
-    readonly reason: 'invalid' | 'not-found' | 'forbidden' | 'too-large' | 'media',
-    message: string,
-    readonly modelState?: Record<string, string[]>,
-  ) {
-    super(message);
-  }
-}
+import { NotAllowedError, NotFoundError, RuleBrokenError, TooLargeError, UnsupportedMediaError } from '../../platform/errors/application-errors.js';
+import { type Caller, mayAct, OWNERSHIP, VISITOR } from '../../platform/ownership/ownership.js';
 
 export interface UploadCaller {
   clientSession: string | null;
@@ -59,13 +51,13 @@ export class BrandingService {
    * with /api/upload/branding (by the same browser or user) or saved with another of the owner's draws
    * (`imagesFromDrawId`, the reuse list) are copied to this draw.
    */
-  async save(drawId: string, viewer: DrawViewer, sent: Branding, imagesFromDrawId: string | null): Promise<{ branding: Branding; warnings: ReturnType<typeof contrastWarnings> }> {
+  async save(drawId: string, viewer: Caller, sent: Branding, imagesFromDrawId: string | null): Promise<{ branding: Branding; warnings: ReturnType<typeof contrastWarnings> }> {
     const view = await this.draws.find(drawId, viewer);
-    if (!view || !view.isOwner || view.draw.state === 'draft') throw new BrandingError('not-found', 'Draw not found.');
+    if (!view || !view.isOwner || view.draw.state === 'draft') throw new NotFoundError('Draw not found.');
     const refusal = this.draws.testKeyRefusal(view.draw, viewer);
-    if (refusal) throw new BrandingError('forbidden', refusal);
+    if (refusal) throw new NotAllowedError(refusal);
     const errors = brandingErrors(sent);
-    if (Object.keys(errors).length > 0) throw new BrandingError('invalid', Object.values(errors)[0][0], errors);
+    if (Object.keys(errors).length > 0) throw new RuleBrokenError(Object.values(errors)[0][0], errors);
     const branding = normaliseBranding(sent);
     const current = await this.brandingOf(drawId);
     for (const slot of IMAGE_SLOTS) {
@@ -76,15 +68,15 @@ export class BrandingService {
       }
       if (image.serverFileName) {
         const upload = await this.brandings.findUpload(image.serverFileName);
-        if (!upload || !uploadedBy(upload, viewer)) throw new BrandingError('invalid', 'This image is not available: upload it again.', { [`images.${slot}`]: ['This image is not available: upload it again.'] });
+        if (!upload || !uploadedBy(upload, viewer)) throw new RuleBrokenError('This image is not available: upload it again.', { [`images.${slot}`]: ['This image is not available: upload it again.'] });
         const bytes = await readStoredFile(this.storage, brandingUploadKey(upload.id));
-        if (!bytes) throw new BrandingError('invalid', 'This image is not available: upload it again.', { [`images.${slot}`]: ['This image is not available: upload it again.'] });
+        if (!bytes) throw new RuleBrokenError('This image is not available: upload it again.', { [`images.${slot}`]: ['This image is not available: upload it again.'] });
         await writeStoredFile(this.storage, certificateKeys(drawId).image(slot, upload.extension), bytes);
         branding.images[slot] = { fileName: upload.fileName, extension: upload.extension, serverFileName: null };
       } else if (imagesFromDrawId && imagesFromDrawId !== drawId && image.extension) {
         const source = await this.draws.find(imagesFromDrawId, viewer);
         const bytes = source?.isOwner ? await readStoredFile(this.storage, certificateKeys(imagesFromDrawId).image(slot, image.extension)) : null;
-        if (!bytes) throw new BrandingError('invalid', 'This image is not available: upload it again.', { [`images.${slot}`]: ['This image is not available: upload it again.'] });
+        if (!bytes) throw new RuleBrokenError('This image is not available: upload it again.', { [`images.${slot}`]: ['This image is not available: upload it again.'] });
         await writeStoredFile(this.storage, certificateKeys(drawId).image(slot, image.extension), bytes);
       } else if (!hasImage(current, slot) || current.images[slot]?.extension !== image.extension) {
         // An image the draw does not have cannot be named into it.
@@ -94,7 +86,7 @@ export class BrandingService {
       }
     }
     const after = brandingErrors(branding);
-    if (Object.keys(after).length > 0) throw new BrandingError('invalid', Object.values(after)[0][0], after);
+    if (Object.keys(after).length > 0) throw new RuleBrokenError(Object.values(after)[0][0], after);
     await this.brandings.save(drawId, view.draw.ownerUserId, branding, this.clock.now());
     return { branding, warnings: contrastWarnings(branding) };
   }
@@ -105,7 +97,7 @@ export class BrandingService {
     const list = [];
     for (const row of rows) {
       const record = await this.draws.record({ id: row.drawId });
-      if (!record || record.draw.ownerUserId !== userId) continue;
+      if (!record || !mayAct({ ...VISITOR, userId }, record.draw, OWNERSHIP.account)) continue;
       list.push({
         drawId: row.drawId,
         shortCode: record.draw.shortCode,
@@ -135,11 +127,11 @@ export class BrandingService {
 
   /** POST /api/upload/branding: a PNG or JPEG up to the limit, its type read from its bytes, kept for the uploader. */
   async upload(fileName: string, bytes: Buffer, caller: UploadCaller): Promise<BrandingUpload> {
-    if (bytes.length === 0) throw new BrandingError('invalid', BrandingImageMessages.empty);
-    if (bytes.length > BRANDING_IMAGE_MAX_BYTES) throw new BrandingError('too-large', BrandingImageMessages.tooLarge);
+    if (bytes.length === 0) throw new RuleBrokenError(BrandingImageMessages.empty);
+    if (bytes.length > BRANDING_IMAGE_MAX_BYTES) throw new TooLargeError(BrandingImageMessages.tooLarge);
     const extension = sniffedImageExtension(await fileTypeFromBuffer(bytes), bytes);
-    if (typeof extension !== 'string') throw new BrandingError('media', extension.message);
-    if (!caller.clientSession && !caller.userId) throw new BrandingError('invalid', BrandingImageMessages.noSession);
+    if (typeof extension !== 'string') throw new UnsupportedMediaError(extension.message);
+    if (!caller.clientSession && !caller.userId) throw new RuleBrokenError(BrandingImageMessages.noSession);
     const upload: BrandingUpload = {
       id: randomBytes(16).toString('hex'),
       clientSession: caller.clientSession,
@@ -170,9 +162,8 @@ export class BrandingService {
   }
 }
 
-function uploadedBy(upload: BrandingUpload, viewer: DrawViewer): boolean {
-  if (upload.ownerUserId && upload.ownerUserId === viewer.userId) return true;
-  return !!upload.clientSession && upload.clientSession === viewer.clientSession;
+function uploadedBy(upload: BrandingUpload, viewer: Caller): boolean {
+  return mayAct(viewer, upload, OWNERSHIP.upload);
 }
 
 function cleanFileName(name: string, extension: string): string {

@@ -14,6 +14,7 @@ import { CertificateFactsService } from './certificate-facts.service.js';
 import { certificateKeys } from './certificate-keys.js';
 import { CERTIFICATE_LAYOUT_VERSION, renderCertificatePdf } from './certificate-pdf.js';
 import { readStoredFile, writeStoredFile } from '../../platform/storage/stored-files.js';
+import { mayAct, OWNERSHIP, userCaller } from '../../platform/ownership/ownership.js';
 
 /** How many draws' public PDFs (some 50-200 kB each) a process keeps. */
 const PUBLIC_PDFS_KEPT = 200;
@@ -70,7 +71,7 @@ export class CertificateService implements OnModuleInit {
     if (!UUID_PATTERN.test(id)) return null;
     const found = await this.facts.byId(id);
     if (!found || found.facts.state !== 'drawn') return null;
-    if (kind === 'certificatewinners' && (!caller || (found.draw.ownerUserId !== caller.id && caller.role !== 'admin'))) return null;
+    if (kind === 'certificatewinners' && (!caller || !mayAct(userCaller(caller), found.draw, OWNERSHIP.drawDownload))) return null;
     const body = await this.pdf(id, kind);
     if (!body) return null;
     const suffix = kind === 'certificate' ? '' : '-winners';

@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { HEAD_EVERY_MS } from '../domain/draw-log.js';
 import { DrawLogService } from './draw-log.service.js';
+import { repeatEvery } from '../../platform/jobs/repeat-every.js';
 
 /**
  * In every process, every HEAD_EVERY_MS: a new signed head when entries arrived since the latest. Two processes
@@ -9,15 +10,12 @@ import { DrawLogService } from './draw-log.service.js';
 @Injectable()
 export class TreeHeadSweeper implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('DrawLog');
-  private timer?: NodeJS.Timeout;
+  private stop?: () => void;
 
   constructor(private readonly log: DrawLogService) {}
 
   onModuleInit(): void {
-    this.timer = setInterval(() => {
-      this.sweep().catch((error: unknown) => this.logger.warn(`Signing a draw log head failed: ${String(error)}`));
-    }, HEAD_EVERY_MS);
-    this.timer.unref();
+    this.stop = repeatEvery(HEAD_EVERY_MS, () => this.sweep(), this.logger, 'Signing a draw log head failed');
   }
 
   async sweep(): Promise<void> {
@@ -25,6 +23,6 @@ export class TreeHeadSweeper implements OnModuleInit, OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
-    clearInterval(this.timer);
+    this.stop?.();
   }
 }

@@ -1,13 +1,12 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, Inject, Post, Query, Req } from '@nestjs/common';
 import { MessageResponseDto } from '../../platform/http/message.response.dto.js';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type CallerRequest, CurrentUser, OptionalUser, RequireUser } from '../../accounts/api/auth/caller.js';
+import { type CallerRequest, callerOf, CurrentUser, OptionalUser, RequireUser } from '../../accounts/api/auth/caller.js';
 import type { User } from '../../accounts/domain/user.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { HumanCheckService } from '../../platform/human-check/human-check.service.js';
 import { RateLimitService, type RateLimitPolicy } from '../../platform/rate-limit/rate-limit.service.js';
 import { DrawLifecycleService } from '../application/draw-lifecycle.service.js';
-import { drawViewerOf } from './draw-viewer.js';
 import { lookupDisplayId } from '../domain/draw-actions.js';
 import type { DrawSource, DrawState } from '../domain/draw.js';
 import {
@@ -65,7 +64,7 @@ export class DrawActionsController {
   @ApiOperation({ operationId: 'cancelDraw', summary: 'Cancel a scheduled draw (until 1 s before its time); a spent credit is refunded' })
   @ApiOkResponse({ type: MessageResponseDto })
   async cancel(@Body() body: DrawActionRequestDto, @OptionalUser() user: User | undefined, @Req() request: CallerRequest): Promise<MessageResponseDto> {
-    await this.lifecycle.cancel(body.id, drawViewerOf(user, body.clientSession, request), actorOf(user));
+    await this.lifecycle.cancel(body.id, callerOf(user, body.clientSession, request), actorOf(user));
     return MessageResponseDto.of('The draw has been cancelled.');
   }
 
@@ -75,7 +74,7 @@ export class DrawActionsController {
   @ApiOkResponse({ type: MessageResponseDto })
   async reschedule(@Body() body: RescheduleRequestDto, @OptionalUser() user: User | undefined, @Req() request: CallerRequest): Promise<MessageResponseDto> {
     const date = body.immediateDraw ? null : new Date(body.scheduleDate!);
-    await this.lifecycle.reschedule(body.id, drawViewerOf(user, body.clientSession, request), actorOf(user), date, body.scheduleTimezone ?? 'UTC');
+    await this.lifecycle.reschedule(body.id, callerOf(user, body.clientSession, request), actorOf(user), date, body.scheduleTimezone ?? 'UTC');
     return MessageResponseDto.of(date ? 'The draw has been rescheduled.' : 'The draw has been drawn.');
   }
 
@@ -87,7 +86,7 @@ export class DrawActionsController {
     const fields = body.delete ? null : body.fields!;
     await this.lifecycle.saveScrutineer(
       body.drawId,
-      drawViewerOf(user, body.clientSession, request),
+      callerOf(user, body.clientSession, request),
       actorOf(user),
       fields && { firstName: fields.firstName.trim(), lastName: fields.lastName.trim(), emailAddress: fields.emailAddress.trim(), qualification: fields.qualification?.trim() || null, notes: fields.notes?.trim() || null },
     );

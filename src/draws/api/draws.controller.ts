@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Header, HttpCode, Inject, NotFoundException, Post, Query, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type CallerRequest, OptionalUser, Source } from '../../accounts/api/auth/caller.js';
+import { type CallerRequest, callerOf, clientSessionOf, OptionalUser, Source } from '../../accounts/api/auth/caller.js';
 import type { CallerSource } from '../../accounts/api/auth/caller.js';
 import type { User } from '../../accounts/domain/user.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
@@ -8,9 +8,10 @@ import { HumanCheckService } from '../../platform/human-check/human-check.servic
 import { DraftService } from '../application/draft.service.js';
 import { DrawQueryService } from '../application/draw-query.service.js';
 import { SubmitDrawService } from '../application/submit-draw.service.js';
-import { clientSessionOf, drawViewerOf } from './draw-viewer.js';
 import { DrawResponseDto } from './dto/draw.response.dto.js';
 import { DrawQueryDto, SubmitDrawRequestDto } from './dto/submit-draw.request.dto.js';
+import { isDemoSubmission } from '../domain/draw-rules.js';
+import { paymentChoiceOf } from '../../billing/domain/payment-choice.js';
 
 @ApiTags('draw')
 @Controller('api/draw')
@@ -34,7 +35,7 @@ export class DrawsController {
     @Source() source: CallerSource,
     @Req() request: CallerRequest,
   ): Promise<string> {
-    const demo = body.demoMode === true || body.paymentOption === 4;
+    const demo = isDemoSubmission({ demo: body.demoMode, paymentOption: body.paymentOption });
     if (demo) await this.humanCheck.assertHuman(body.recaptchaResponse, request.ip);
     const id = await this.submitDraw.submit(
       {
@@ -53,15 +54,13 @@ export class DrawsController {
         scheduleDate: body.scheduleOption === 1 && body.scheduleDate ? new Date(body.scheduleDate) : null,
         scheduleTimeZone: body.scheduleTimezone ?? 'UTC',
         currency: body.currency ?? 'USD',
-        token: body.token,
-        paymentID: body.paymentID,
-        payerID: body.payerID,
+        payment: paymentChoiceOf(body),
         idempotencyKey: body.idempotencyKey,
       },
       { user, source: user ? source : 'web', clientSession: clientSessionOf(request, body.clientSession) },
     );
     // The draw exists now: its draft goes. A draft already gone (or not the caller's) must not fail the submission.
-    if (body.draftId) await this.drafts.discard(body.draftId, drawViewerOf(user, body.clientSession, request, false)).catch(() => undefined);
+    if (body.draftId) await this.drafts.discard(body.draftId, callerOf(user, body.clientSession, request)).catch(() => undefined);
     // The spec's contract: the response is the new draw id (a JSON string).
     return JSON.stringify(id);
   }
@@ -70,7 +69,7 @@ export class DrawsController {
   @ApiOperation({ operationId: 'getDraw', summary: 'A draw; its winners’ rows only for its owner' })
   @ApiOkResponse({ type: DrawResponseDto })
   async get(@Query() query: DrawQueryDto, @OptionalUser() user: User | undefined, @Req() request: CallerRequest): Promise<DrawResponseDto> {
-    const found = await this.drawQuery.find(query.id, drawViewerOf(user, query.clientSession, request));
+    const found = await this.drawQuery.find(query.id, callerOf(user, query.clientSession, request));
     if (!found) throw new NotFoundException({ message: 'Draw not found.' });
     return DrawResponseDto.from(found.draw, found.winners, found.isOwner, this.clock.now(), found.scrutineer);
   }

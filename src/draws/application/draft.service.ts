@@ -1,13 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ConflictException, Inject, Injectable, Logger, NotFoundException, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { AccountService } from '../../accounts/application/account.service.js';
 import { CreditService } from '../../billing/application/credit.service.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
-import { DRAW_REPOSITORY } from '../draws.tokens.js';
+import { DRAW_REPOSITORY, DRAFT_REPOSITORY } from '../draws.tokens.js';
 import type { DrawSource } from '../domain/draw.js';
 import { randomShortCode } from '../domain/draw-rules.js';
 import type { DrawRepository } from './ports/draw.repository.port.js';
-import type { DrawViewer } from './draw-query.service.js';
+import { ConflictError, NotFoundError } from '../../platform/errors/application-errors.js';
+import { type Caller, mayAct, OWNERSHIP, VISITOR } from '../../platform/ownership/ownership.js';
+import type { DraftRepository } from './ports/draft.repository.port.js';
 
 /** Drafts are kept 30 days after they were last saved. */
 export const DRAFT_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -22,6 +24,7 @@ export class DraftService implements OnModuleInit, OnApplicationShutdown {
 
   constructor(
     @Inject(DRAW_REPOSITORY) private readonly draws: DrawRepository,
+    @Inject(DRAFT_REPOSITORY) private readonly drafts: DraftRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly accounts: AccountService,
     private readonly credits: CreditService,
@@ -38,16 +41,16 @@ export class DraftService implements OnModuleInit, OnApplicationShutdown {
    */
   async sweep(): Promise<void> {
     const now = this.clock.now().getTime();
-    for (const draft of await this.draws.unpaidSubmissionsBefore(new Date(now - UNPAID_SUBMISSION_LIFETIME_MS))) {
+    for (const draft of await this.drafts.unpaidSubmissionsBefore(new Date(now - UNPAID_SUBMISSION_LIFETIME_MS))) {
       try {
         if (draft.ownerUserId) await this.credits.refundFor(draft.ownerUserId, draft.id);
-        await this.draws.deleteDraft(draft.id);
+        await this.drafts.deleteDraft(draft.id);
       } catch (error) {
         // Tried again next hour (the refund is once per draw); the other drafts go on.
         this.logger.error(`Unpaid submission ${draft.id} could not be cleared: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
-    await this.draws.deleteDraftsOlderThan(new Date(now - DRAFT_LIFETIME_MS));
+    await this.drafts.deleteDraftsOlderThan(new Date(now - DRAFT_LIFETIME_MS));
   }
 
   onApplicationShutdown(): void {
@@ -55,10 +58,10 @@ export class DraftService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** Saves the wizard's state; with `id`, over that draft if the caller owns it. Answers the draft's id. */
-  async save(wizardState: unknown, name: string, organisation: string, viewer: DrawViewer, source: DrawSource, id?: string): Promise<string> {
+  async save(wizardState: unknown, name: string, organisation: string, viewer: Caller, source: DrawSource, id?: string): Promise<string> {
     if (id) await this.owned(id, viewer);
     const seed = randomBytes(32);
-    const saved = await this.draws.saveDraft(
+    const saved = await this.drafts.saveDraft(
       {
         id,
         name: name.trim(),
@@ -73,32 +76,33 @@ export class DraftService implements OnModuleInit, OnApplicationShutdown {
       },
       this.clock.now(),
     );
-    if (!saved) throw new NotFoundException({ message: 'Draft not found.' });
+    if (!saved) throw new NotFoundError('Draft not found.');
     return saved;
   }
 
-  async get(id: string, viewer: DrawViewer): Promise<unknown> {
+  async get(id: string, viewer: Caller): Promise<unknown> {
     return (await this.owned(id, viewer)).wizardState;
   }
 
-  async discard(id: string, viewer: DrawViewer): Promise<void> {
+  async discard(id: string, viewer: Caller): Promise<void> {
     await this.owned(id, viewer);
-    await this.draws.deleteDraft(id);
+    await this.drafts.deleteDraft(id);
   }
 
   /** A visitor's draw gets an account of its own; an e-mail that has one already is refused with the spec's alert. */
-  async createAccountAndLink(drawId: string, email: string, viewer: DrawViewer, address: string): Promise<void> {
+  async createAccountAndLink(drawId: string, email: string, viewer: Caller, address: string): Promise<void> {
     const draw = await this.draws.findById(drawId);
-    if (!draw || draw.ownerUserId || !draw.clientSession || draw.clientSession !== viewer.clientSession) throw new NotFoundException({ message: 'Draw not found.' });
+    // Only a visitor's draw, asked by the tab that made it: the account is made for that draw.
+    if (!draw || draw.ownerUserId || !mayAct({ ...VISITOR, clientSession: viewer.clientSession }, draw, OWNERSHIP.draw)) throw new NotFoundError('Draw not found.');
     const user = await this.accounts.registerWithoutPassword(email, address);
-    if (!user) throw new ConflictException({ message: ACCOUNT_EXISTS_MESSAGE });
+    if (!user) throw new ConflictError(ACCOUNT_EXISTS_MESSAGE);
     await this.draws.linkOwner(drawId, user.id, `visitor, for ${user.email}`, this.clock.now());
   }
 
-  private async owned(id: string, viewer: DrawViewer) {
-    const draft = await this.draws.findDraft(id);
-    const mine = draft && (draft.ownerUserId ? draft.ownerUserId === viewer.userId : !!draft.clientSession && draft.clientSession === viewer.clientSession);
-    if (!draft || !mine || draft.updatedAt.getTime() < this.clock.now().getTime() - DRAFT_LIFETIME_MS) throw new NotFoundException({ message: 'Draft not found.' });
+  private async owned(id: string, viewer: Caller) {
+    const draft = await this.drafts.findDraft(id);
+    const mine = draft && mayAct(viewer, draft, OWNERSHIP.draft);
+    if (!draft || !mine || draft.updatedAt.getTime() < this.clock.now().getTime() - DRAFT_LIFETIME_MS) throw new NotFoundError('Draft not found.');
     return draft;
   }
 }

@@ -4,11 +4,13 @@ import { stringify } from 'csv-stringify/sync';
 import { type DownloadCaller, DownloadRegistry } from '../../platform/downloads/downloads.js';
 import { EntriesIndexService } from '../../uploads/application/entries-index.service.js';
 import { UploadNotFoundError } from '../../uploads/domain/upload.errors.js';
-import { DRAW_REPOSITORY } from '../draws.tokens.js';
+import { DRAW_REPOSITORY, WINNER_STORE } from '../draws.tokens.js';
 import { type Draw, displayIdOf, type Winner } from '../domain/draw.js';
 import { escapeFormula } from '../domain/spreadsheet-safety.js';
 import type { DrawRepository } from './ports/draw.repository.port.js';
 import { UUID_PATTERN } from '../../platform/http/patterns.js';
+import { mayAct, OWNERSHIP, userCaller } from '../../platform/ownership/ownership.js';
+import type { WinnerStore } from './ports/winner-store.port.js';
 
 /**
  * Winners read from the database per batch of the results download: one batch is one chunk of the reply (about 70 kB
@@ -21,6 +23,7 @@ const RESULTS_BATCH_ROWS = 1_000;
 export class DrawDownloadsService implements OnModuleInit {
   constructor(
     @Inject(DRAW_REPOSITORY) private readonly draws: DrawRepository,
+    @Inject(WINNER_STORE) private readonly winners: WinnerStore,
     private readonly downloads: DownloadRegistry,
     private readonly entriesIndex: EntriesIndexService,
   ) {}
@@ -34,7 +37,7 @@ export class DrawDownloadsService implements OnModuleInit {
   private async entriesFile(id: string, caller: DownloadCaller | undefined) {
     if (!caller || !UUID_PATTERN.test(id)) return null;
     const draw = await this.draws.findById(id);
-    if (!draw || !draw.entries.fileName || (draw.ownerUserId !== caller.id && caller.role !== 'admin')) return null;
+    if (!draw || !draw.entries.fileName || !mayAct(userCaller(caller), draw, OWNERSHIP.drawDownload)) return null;
     try {
       const file = await this.entriesIndex.openEntriesFile(draw.entries.fileName, { clientSession: draw.clientSession, userId: draw.ownerUserId });
       return { fileName: `FairDraw-entries-${displayIdOf(draw.id)}-${file.fileName}`, contentType: 'text/plain; charset=utf-8', body: file.body };
@@ -47,8 +50,8 @@ export class DrawDownloadsService implements OnModuleInit {
   private async results(id: string, caller: DownloadCaller | undefined) {
     if (!caller || !UUID_PATTERN.test(id)) return null;
     const draw = await this.draws.findById(id);
-    if (!draw || draw.state !== 'drawn' || (draw.ownerUserId !== caller.id && caller.role !== 'admin')) return null;
-    const batches = this.draws.winnerBatches(id, RESULTS_BATCH_ROWS);
+    if (!draw || draw.state !== 'drawn' || !mayAct(userCaller(caller), draw, OWNERSHIP.drawDownload)) return null;
+    const batches = this.winners.winnerBatches(id, RESULTS_BATCH_ROWS);
     const first = await batches.next();
     const firstBatch = first.done ? [] : first.value;
     const fileColumns = await this.fileColumnNames(draw);

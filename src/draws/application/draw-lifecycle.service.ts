@@ -1,24 +1,28 @@
-import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { firstRoundAfter, firstRoundAtOrAfter } from '#rng';
 import { CreditService } from '../../billing/application/credit.service.js';
 import { DrawLogService } from '../../draw-log/application/draw-log.service.js';
 import { TRANSACTIONS, type Transactions } from '../../platform/database/transaction-scope.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
-import { DRAW_REPOSITORY } from '../draws.tokens.js';
-import { changeRefusal, drawNowRefusal, type Scrutineer, testKeyRefusal } from '../domain/draw-actions.js';
+import { DRAW_REPOSITORY, SCRUTINEER_REPOSITORY } from '../draws.tokens.js';
+import { type Scrutineer, testKeyRefusal } from '../domain/draw-actions.js';
+import { actionRefusal, newTimeRefusal, STATE_MESSAGES } from '../domain/draw-state.js';
 import { type Draw, displayIdOf } from '../domain/draw.js';
 import { cancelledEntry, rescheduledEntry } from '../domain/draw-log-entries.js';
 import { DRAW_MESSAGES } from '../domain/draw-rules.js';
-import type { DrawViewer } from './draw-query.service.js';
 import { ExecuteDrawService } from './execute-draw.service.js';
 import type { DrawListQuery, DrawRepository } from './ports/draw.repository.port.js';
 import { DrawScheduleService } from './draw-schedule.service.js';
+import { ConflictError, NotAllowedError, NotFoundError, ruleBroken } from '../../platform/errors/application-errors.js';
+import { type Caller, mayAct, OWNERSHIP } from '../../platform/ownership/ownership.js';
+import type { ScrutineerRepository } from './ports/scrutineer.repository.port.js';
 
 /** The owner's actions on a draw (part 2 §4, §5, §7): each re-checks ownership and state, and is audited. */
 @Injectable()
 export class DrawLifecycleService {
   constructor(
     @Inject(DRAW_REPOSITORY) private readonly draws: DrawRepository,
+    @Inject(SCRUTINEER_REPOSITORY) private readonly scrutineers: ScrutineerRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly execution: ExecuteDrawService,
     private readonly schedule: DrawScheduleService,
@@ -40,76 +44,77 @@ export class DrawLifecycleService {
     return this.draws.listForOwner(query);
   }
 
-  async cancel(id: string, viewer: DrawViewer, actor: string): Promise<void> {
+  async cancel(id: string, viewer: Caller, actor: string): Promise<void> {
     const draw = await this.owned(id, viewer);
     // The refund follows the cancellation's commit: a cancel retried after a failure in between gives the credit
     // back then (once: the refund is keyed by the draw), though the draw can no longer be cancelled.
     if (draw.state === 'cancelled' && draw.ownerUserId) await this.credits.refundFor(draw.ownerUserId, id);
-    const refusal = changeRefusal(draw, this.clock.now());
+    const refusal = actionRefusal('cancel', draw, this.clock.now());
     const now = this.clock.now();
-    if (refusal || !(await this.changeLogged(() => this.draws.cancel(id, actor, now), cancelledEntry(id, now)))) throw new ConflictException({ message: refusal ?? DRAW_MESSAGES.submitFallback });
+    if (refusal || !(await this.changeLogged(() => this.draws.cancel(id, actor, now), cancelledEntry(id, now)))) throw new ConflictError(refusal ?? DRAW_MESSAGES.submitFallback);
     if (draw.ownerUserId) await this.credits.refundFor(draw.ownerUserId, id);
   }
 
-  async reschedule(id: string, viewer: DrawViewer, actor: string, scheduleDate: Date | null, scheduleTimeZone: string): Promise<void> {
+  async reschedule(id: string, viewer: Caller, actor: string, scheduleDate: Date | null, scheduleTimeZone: string): Promise<void> {
     const draw = await this.owned(id, viewer);
     if (!scheduleDate) return this.drawNow(id, viewer, actor);
     const now = this.clock.now();
-    const refusal = changeRefusal(draw, now);
-    if (refusal) throw new ConflictException({ message: refusal });
-    if (scheduleDate.getTime() <= now.getTime()) throw new BadRequestException({ message: DRAW_MESSAGES.scheduleInPast, modelState: { scheduleDate: [DRAW_MESSAGES.scheduleInPast] } });
-    if (draw.demo && scheduleDate.getTime() - draw.createdAt.getTime() > 15 * 60 * 1000) throw new BadRequestException({ message: DRAW_MESSAGES.demoSchedule, modelState: { scheduleDate: [DRAW_MESSAGES.demoSchedule] } });
+    const refusal = actionRefusal('reschedule', draw, now);
+    if (refusal) throw new ConflictError(refusal);
+    const badTime = newTimeRefusal(draw, scheduleDate, now);
+    if (badTime) throw ruleBroken(badTime.field, badTime.message);
     // A new time fixes a new round (never one already reached: the time is in the future).
     const round = draw.beacon ? firstRoundAtOrAfter(draw.beacon, scheduleDate.getTime()) : null;
-    if (!(await this.changeLogged(() => this.draws.reschedule(id, scheduleDate, scheduleTimeZone, round, actor, now), rescheduledEntry(id, scheduleDate, round, now)))) throw new ConflictException({ message: 'This draw can no longer be changed.' });
+    if (!(await this.changeLogged(() => this.draws.reschedule(id, scheduleDate, scheduleTimeZone, round, actor, now), rescheduledEntry(id, scheduleDate, round, now)))) throw new ConflictError(STATE_MESSAGES.notScheduled);
     await this.schedule.schedule(id, scheduleDate);
   }
 
-  async drawNow(id: string, viewer: DrawViewer, actor: string): Promise<void> {
+  async drawNow(id: string, viewer: Caller, actor: string): Promise<void> {
     const draw = await this.owned(id, viewer);
     const now = this.clock.now();
-    const refusal = drawNowRefusal(draw, now);
-    if (refusal) throw new ConflictException({ message: refusal });
+    const refusal = actionRefusal('drawNow', draw, now);
+    if (refusal) throw new ConflictError(refusal);
     // The draw's time becomes the moment this request was accepted, and its round the first after it.
     const round = draw.beacon ? firstRoundAfter(draw.beacon, now.getTime()) : null;
     if (!(await this.changeLogged(() => this.draws.moveToNow(id, now, round, actor), rescheduledEntry(id, now, round, now)))) {
-      throw new ConflictException({ message: 'This draw can no longer be changed.' });
+      throw new ConflictError(STATE_MESSAGES.notScheduled);
     }
     const outcome = await this.execution.execute(id, `${actor}, draw now`);
     // Moved to now, the draw is due: the sweep or its job may draw it first (this execution then waits on its lock and
     // skips). What was asked for happened; only a draw left undrawn is refused.
     if (outcome === 'skipped' && (await this.draws.findById(id))?.state === 'scheduled') {
-      throw new ConflictException({ message: 'This draw can no longer be changed.' });
+      throw new ConflictError(STATE_MESSAGES.notScheduled);
     }
   }
 
-  async saveScrutineer(id: string, viewer: DrawViewer, actor: string, scrutineer: Scrutineer | null): Promise<void> {
+  async saveScrutineer(id: string, viewer: Caller, actor: string, scrutineer: Scrutineer | null): Promise<void> {
     const draw = await this.owned(id, viewer);
-    if (draw.state === 'cancelled') throw new ConflictException({ message: 'This draw can no longer be changed.' });
-    await this.draws.saveScrutineer(id, scrutineer, actor, this.clock.now());
+    const refusal = actionRefusal('saveScrutineer', draw, this.clock.now());
+    if (refusal) throw new ConflictError(refusal);
+    await this.scrutineers.saveScrutineer(id, scrutineer, actor, this.clock.now());
   }
 
   scrutineerOf(id: string): Promise<Scrutineer | null> {
-    return this.draws.scrutineerOf(id);
+    return this.scrutineers.scrutineerOf(id);
   }
 
   scrutineerPrefills(ownerUserId: string): Promise<Scrutineer[]> {
-    return this.draws.scrutineersOfOwner(ownerUserId);
+    return this.scrutineers.scrutineersOfOwner(ownerUserId);
   }
 
   async lookup(displayId: string): Promise<{ id: string; displayId: string }> {
     const found = await this.draws.findByDisplayId(displayId);
-    if (!found) throw new NotFoundException({ message: 'Draw not found.' });
+    if (!found) throw new NotFoundError('Draw not found.');
     return { id: found.id, displayId: displayIdOf(found.id) };
   }
 
-  private async owned(id: string, viewer: DrawViewer): Promise<Draw> {
+  private async owned(id: string, viewer: Caller): Promise<Draw> {
     const draw = await this.draws.findById(id);
-    const mine = draw && (viewer.isAdmin || (draw.ownerUserId ? draw.ownerUserId === viewer.userId : !!draw.clientSession && draw.clientSession === viewer.clientSession));
+    const mine = draw && mayAct(viewer, draw, OWNERSHIP.draw);
     // Someone else's draw answers as a missing one: its existence is not confirmed to them.
-    if (!draw || !mine) throw new NotFoundException({ message: 'Draw not found.' });
+    if (!draw || !mine) throw new NotFoundError('Draw not found.');
     const refusal = testKeyRefusal(draw, viewer);
-    if (refusal) throw new ForbiddenException({ message: refusal });
+    if (refusal) throw new NotAllowedError(refusal);
     return draw;
   }
 }

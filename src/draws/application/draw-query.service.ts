@@ -3,19 +3,13 @@ import { DRAW_REPOSITORY } from '../draws.tokens.js';
 import { type Scrutineer, testKeyRefusal } from '../domain/draw-actions.js';
 import type { Draw, Winner } from '../domain/draw.js';
 import type { DrawPublicVersion, DrawRepository } from './ports/draw.repository.port.js';
+import { type Caller, mayAct, OWNERSHIP } from '../../platform/ownership/ownership.js';
 
 export type { DrawPublicVersion };
 
 /** Winners (and reserves) of each prize in the draw's answer; all of them are in the results download. */
 export const WINNERS_SHOWN_PER_PRIZE = 1_000;
 
-export interface DrawViewer {
-  userId: string | null;
-  clientSession: string | null;
-  isAdmin: boolean;
-  /** Calling with a test API key: it may read any of the owner's draws but change only test draws. */
-  testKey?: boolean;
-}
 
 export interface DrawView {
   draw: Draw;
@@ -32,7 +26,7 @@ export class DrawQueryService {
    * Anyone with the id sees the draw (the detail page is public); its owner, the browser that made it, or an
    * administrator sees the winners' rows. Drafts are their owner's only.
    */
-  async find(id: string, viewer: DrawViewer): Promise<DrawView | null> {
+  async find(id: string, viewer: Caller): Promise<DrawView | null> {
     // A page shows a few winners per prize: a million-winner draw must not be read, or sent, whole.
     const view = await this.draws.findView(id, WINNERS_SHOWN_PER_PRIZE);
     if (!view) return null;
@@ -57,13 +51,11 @@ export class DrawQueryService {
   }
 
   /** For the modules that change a draw for its owner: why this viewer may not (a test API key on a live draw), or null. */
-  testKeyRefusal(draw: Draw, viewer: DrawViewer): string | null {
+  testKeyRefusal(draw: Draw, viewer: Caller): string | null {
     return testKeyRefusal(draw, viewer);
   }
 
-  isOwner(draw: Draw, viewer: DrawViewer): boolean {
-    if (viewer.isAdmin) return true;
-    if (draw.ownerUserId) return draw.ownerUserId === viewer.userId;
-    return !!draw.clientSession && draw.clientSession === viewer.clientSession;
+  isOwner(draw: Draw, viewer: Caller): boolean {
+    return mayAct(viewer, draw, OWNERSHIP.draw);
   }
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { firstRoundAfter, firstRoundAtOrAfter, SEED_SCHEMES } from '#rng';
 import type { User } from '../../accounts/domain/user.js';
 import { CreditService } from '../../billing/application/credit.service.js';
@@ -14,13 +14,16 @@ import { SiteConfigurationService } from '../../site/application/site-configurat
 import { EntriesIndexService } from '../../uploads/application/entries-index.service.js';
 import { EntriesFileError } from '../../uploads/domain/entries-file/entries-file.error.js';
 import { UploadNotFoundError } from '../../uploads/domain/upload.errors.js';
-import { DRAW_REPOSITORY } from '../draws.tokens.js';
+import { DRAW_REPOSITORY, DRAFT_REPOSITORY } from '../draws.tokens.js';
 import type { Draw, DrawEntries, DrawSource, EntryMethod, PrizeSpec } from '../domain/draw.js';
 import { committedEntry, committedEntryOf } from '../domain/draw-log-entries.js';
-import { DRAW_MESSAGES, normalisePrizes, prizeErrors, randomShortCode, type RuleErrors, scheduleErrors, simpleEntryErrors } from '../domain/draw-rules.js';
+import { DRAW_MESSAGES, isDemoSubmission, normalisePrizes, prizeErrors, randomShortCode, type RuleErrors, scheduleErrors, simpleEntryErrors } from '../domain/draw-rules.js';
 import { DrawScheduleService } from './draw-schedule.service.js';
 import { ExecuteDrawService } from './execute-draw.service.js';
 import { DuplicateSubmissionError, type DrawRepository, type NewDraw } from './ports/draw.repository.port.js';
+import { ConflictError, NotAllowedError, NotFoundError, RuleBrokenError, UnavailableError } from '../../platform/errors/application-errors.js';
+import type { DraftRepository } from './ports/draft.repository.port.js';
+import { CHOOSE_PAYMENT_MESSAGE, type PaymentChoice } from '../../billing/domain/payment-choice.js';
 
 type Commitment = Pick<NewDraw, 'seed' | 'seedHash' | 'seedScheme' | 'beacon' | 'beaconRound'>;
 
@@ -41,9 +44,8 @@ export interface DrawSubmission {
   scheduleDate: Date | null;
   scheduleTimeZone: string;
   currency: Currency;
-  token?: string;
-  paymentID?: string;
-  payerID?: string;
+  /** How a paid option is paid for (billing's value); null when the request chose none. */
+  payment: PaymentChoice | null;
   idempotencyKey?: string;
 }
 
@@ -59,6 +61,7 @@ const SHORT_CODE_ATTEMPTS = 8;
 export class SubmitDrawService {
   constructor(
     @Inject(DRAW_REPOSITORY) private readonly draws: DrawRepository,
+    @Inject(DRAFT_REPOSITORY) private readonly drafts: DraftRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly site: SiteConfigurationService,
     private readonly entriesIndex: EntriesIndexService,
@@ -80,7 +83,7 @@ export class SubmitDrawService {
       const made = await this.draws.findBySubmissionKey(submitter.user!.id, submissionKey);
       if (made) return madeAlready(made);
     }
-    const demo = isDemo(submission);
+    const demo = isDemoSubmission(submission);
     const { winnersLimit } = await this.site.currentSettings();
     const entries = await this.entriesOf(submission, submitter, demo, winnersLimit);
     const prizes = normalisePrizes(submission.prizes);
@@ -91,7 +94,7 @@ export class SubmitDrawService {
     throwIfAny(errors);
 
     const free = demo || submitter.source === 'test';
-    if (!free && !submitter.user) throw new ForbiddenException({ message: 'Please log in or create an account to pay for a draw.' });
+    if (!free && !submitter.user) throw new NotAllowedError('Please log in or create an account to pay for a draw.');
     // The moment the request is accepted: an immediate draw's time, after which its beacon round must come.
     const acceptedAt = this.clock.now();
     const commitment = await this.commitment(submission.scheduleDate ?? acceptedAt, !submission.scheduleDate);
@@ -110,13 +113,13 @@ export class SubmitDrawService {
       try {
         await this.pay(submission, submitter.user!, draw.id, submissionKey);
       } catch (error) {
-        await this.draws.deleteDraft(draw.id);
+        await this.drafts.deleteDraft(draw.id);
         throw error;
       }
       const paidAt = this.clock.now();
       // Paid, the draw is committed to: logged with the state change, in its transaction.
       await this.transactions.run(async () => {
-        if (await this.draws.markScheduled(draw.id, actor, paidAt)) await this.log.append(committedEntryOf(draw, entries.fileSha256, paidAt));
+        if (await this.drafts.markScheduled(draw.id, actor, paidAt)) await this.log.append(committedEntryOf(draw, entries.fileSha256, paidAt));
       });
     }
     if (submission.scheduleDate) await this.schedule.schedule(draw.id, submission.scheduleDate);
@@ -170,7 +173,7 @@ export class SubmitDrawService {
         fileSha256: index.fileSha256,
       };
     } catch (error) {
-      if (error instanceof UploadNotFoundError) throw new NotFoundException({ message: 'The entries file was not found. Please upload it again.' });
+      if (error instanceof UploadNotFoundError) throw new NotFoundError('The entries file was not found. Please upload it again.');
       if (error instanceof EntriesFileError) throwIfAny({ fileName: [error.message] });
       throw error;
     }
@@ -185,7 +188,7 @@ export class SubmitDrawService {
     try {
       chain = await this.beacon.chainForNewDraws();
     } catch (error) {
-      if (error instanceof BeaconUnavailableError) throw new ServiceUnavailableException({ message: DRAW_MESSAGES.beaconUnavailable });
+      if (error instanceof BeaconUnavailableError) throw new UnavailableError(DRAW_MESSAGES.beaconUnavailable);
       throw error;
     }
     const serverSeed = randomBytes(32);
@@ -245,9 +248,8 @@ export class SubmitDrawService {
   private async pay(submission: DrawSubmission, user: User, drawId: string, submissionKey: string | null): Promise<void> {
     const option = submission.paymentOption;
     if (isPaidOption(option)) {
-      if (submission.paymentID && submission.payerID) await this.payments.executeWalletPayment(user, submission.paymentID, submission.payerID, { draw: submissionKey ?? drawId });
-      else if (submission.token) await this.payments.payByCard(user, option, submission.currency, submission.token, submissionKey ?? drawId);
-      else throwIfAny({ token: ['Please choose how to pay.'] });
+      if (!submission.payment) throwIfAny({ token: [CHOOSE_PAYMENT_MESSAGE] });
+      else await this.payments.payWith(submission.payment, user, { option, currency: submission.currency, idempotencyKey: submissionKey ?? drawId, purpose: { draw: submissionKey ?? drawId } });
     } else if (option !== PaymentOption.UseCredits) {
       throwIfAny({ paymentOption: ['Please choose how to pay for this draw.'] });
     }
@@ -263,14 +265,10 @@ export class SubmitDrawService {
  */
 function submissionKeyOf(submission: DrawSubmission, submitter: Submitter): string | null {
   if (!submitter.user || !submission.idempotencyKey) return null;
-  const { token: _token, paymentID: _paymentID, payerID: _payerID, paymentOption: _option, currency: _currency, idempotencyKey, ...asked } = submission;
-  return createHash('sha256').update(JSON.stringify([idempotencyKey, submitter.source, isDemo(submission), asked])).digest('hex');
+  const { payment: _payment, paymentOption: _option, currency: _currency, idempotencyKey, ...asked } = submission;
+  return createHash('sha256').update(JSON.stringify([idempotencyKey, submitter.source, isDemoSubmission(submission), asked])).digest('hex');
 }
 
-/** A demo is asked for by the demo switch or by the demo payment option. */
-function isDemo(submission: DrawSubmission): boolean {
-  return submission.demo || submission.paymentOption === PaymentOption.Demo;
-}
 
 /**
  * The answer to a retried submission: its draw, once paid for. One still waiting for its payment is being paid for by
@@ -279,10 +277,10 @@ function isDemo(submission: DrawSubmission): boolean {
  */
 function madeAlready(draw: Draw | null): string {
   if (draw && draw.state !== 'draft') return draw.id;
-  throw new ConflictException({ message: DRAW_MESSAGES.submissionInProgress });
+  throw new ConflictError(DRAW_MESSAGES.submissionInProgress);
 }
 
 function throwIfAny(errors: RuleErrors): void {
   const fields = Object.keys(errors);
-  if (fields.length) throw new BadRequestException({ message: errors[fields[0]][0], modelState: errors });
+  if (fields.length) throw new RuleBrokenError(errors[fields[0]][0], errors);
 }

@@ -2,8 +2,7 @@ import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } f
 import { UploadRetentionService } from '../../uploads/application/upload-retention.service.js';
 import { DRAW_REPOSITORY } from '../draws.tokens.js';
 import type { DrawRepository } from './ports/draw.repository.port.js';
-
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
+import { HOURLY_MS, repeatEvery } from '../../platform/jobs/repeat-every.js';
 
 /**
  * Once an hour, in every process (removing is idempotent): uploads past their retention that no draw runs on and no
@@ -12,7 +11,7 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
 @Injectable()
 export class UnusedUploadsSweeper implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Uploads');
-  private timer?: NodeJS.Timeout;
+  private stop?: () => void;
 
   constructor(
     @Inject(DRAW_REPOSITORY) private readonly draws: DrawRepository,
@@ -20,10 +19,7 @@ export class UnusedUploadsSweeper implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.timer = setInterval(() => {
-      this.sweep().catch((error: unknown) => this.logger.warn(`Sweeping unused uploads failed: ${String(error)}`));
-    }, SWEEP_EVERY_MS);
-    this.timer.unref();
+    this.stop = repeatEvery(HOURLY_MS, () => this.sweep(), this.logger, 'Sweeping unused uploads failed');
   }
 
   sweep(): Promise<number> {
@@ -31,6 +27,6 @@ export class UnusedUploadsSweeper implements OnModuleInit, OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
-    clearInterval(this.timer);
+    this.stop?.();
   }
 }

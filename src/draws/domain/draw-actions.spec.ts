@@ -1,4 +1,5 @@
-import { changeRefusal, drawNowRefusal, lookupDisplayId, testKeyRefusal } from './draw-actions.js';
+import { lookupDisplayId, testKeyRefusal } from './draw-actions.js';
+import { actionRefusal, changeRefusal, drawNowRefusal, newTimeRefusal } from './draw-state.js';
 
 const at = (ms: number) => new Date(Date.UTC(2026, 0, 1, 12) + ms);
 
@@ -18,12 +19,27 @@ describe('draw action thresholds (part 2 §4)', () => {
     expect(drawNowRefusal({ state: 'cancelled', scheduleDate: at(60_000) }, now)).toMatch(/no longer be changed/);
   });
 
+  it('names a scrutineer for any draw but a cancelled one, and routes each action to its rule', () => {
+    expect(actionRefusal('saveScrutineer', { state: 'drawn', scheduleDate: at(-60_000) }, now)).toBeNull();
+    expect(actionRefusal('saveScrutineer', { state: 'cancelled', scheduleDate: at(60_000) }, now)).toMatch(/no longer be changed/);
+    expect(actionRefusal('cancel', { state: 'scheduled', scheduleDate: at(999) }, now)).toMatch(/too late/);
+    expect(actionRefusal('drawNow', { state: 'scheduled', scheduleDate: at(-9_999) }, now)).toMatch(/being drawn/);
+  });
+
+  it('wants a new time in the future, and a demo within 15 minutes of when it was made', () => {
+    const made = at(-60_000);
+    expect(newTimeRefusal({ demo: false, createdAt: made }, at(0), now)?.message).toMatch(/in the future/);
+    expect(newTimeRefusal({ demo: true, createdAt: made }, at(14 * 60_000), now)).toBeNull();
+    expect(newTimeRefusal({ demo: true, createdAt: made }, at(14 * 60_000 + 1), now)?.message).toMatch(/within 15 minutes/);
+    expect(newTimeRefusal({ demo: false, createdAt: made }, at(3_600_000), now)).toBeNull();
+  });
+
   it('lets a test API key change test draws only', () => {
-    expect(testKeyRefusal({ source: 'test' }, { testKey: true })).toBeNull();
-    expect(testKeyRefusal({ source: 'web' }, { testKey: true })).toMatch(/test API key acts only on test draws/);
-    expect(testKeyRefusal({ source: 'api' }, { testKey: true })).toMatch(/test API key acts only on test draws/);
-    expect(testKeyRefusal({ source: 'api' }, { testKey: false })).toBeNull();
-    expect(testKeyRefusal({ source: 'web' }, {})).toBeNull();
+    expect(testKeyRefusal({ source: 'test' }, { source: 'test' })).toBeNull();
+    expect(testKeyRefusal({ source: 'web' }, { source: 'test' })).toMatch(/test API key acts only on test draws/);
+    expect(testKeyRefusal({ source: 'api' }, { source: 'test' })).toMatch(/test API key acts only on test draws/);
+    expect(testKeyRefusal({ source: 'api' }, { source: 'api' })).toBeNull();
+    expect(testKeyRefusal({ source: 'web' }, { source: 'web' })).toBeNull();
   });
 });
 

@@ -1,3 +1,4 @@
+import { PaymentOption } from '../../billing/domain/pricing.js';
 import type { PrizeSpec } from './draw.js';
 
 /** The spec's messages (part 1 §5 and §8) and the limits this product decided where the spec is silent. */
@@ -34,6 +35,11 @@ export const DEMO_SCHEDULE_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_PRIZES = 1_000;
 
 export type RuleErrors = Record<string, string[]>;
+
+/** The one demo rule: a demo is asked for by the demo switch or by the demo payment option. */
+export function isDemoSubmission(submission: { demo?: boolean; paymentOption?: number }): boolean {
+  return submission.demo === true || submission.paymentOption === PaymentOption.Demo;
+}
 
 export function normalisePrizes(prizes: PrizeSpec[]): PrizeSpec[] {
   return prizes.map((prize, index) => ({ ...prize, description: prize.description.trim() || `Prize ${index + 1}` }));

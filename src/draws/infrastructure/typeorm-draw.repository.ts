@@ -8,17 +8,21 @@ import { columnList, preparedQuery } from '../../platform/database/prepared-quer
 import { scopedTransaction } from '../../platform/database/transaction-scope.js';
 import { DuplicateSubmissionError, type DrawListQuery, type DrawPublicVersion, type DrawnWinners, type DrawRepository, type LockedDraw, type NewDraw } from '../application/ports/draw.repository.port.js';
 import type { Scrutineer } from '../domain/draw-actions.js';
+import { CHANGEABLE_STATE } from '../domain/draw-state.js';
 import type { Draw, Winner } from '../domain/draw.js';
 import { DrawMapper } from './draw.mapper.js';
 import { DrawOrmEntity, DrawPrizeOrmEntity, DrawWinnerOrmEntity } from './draw.orm-entity.js';
 import { PublicVersionCache } from './public-version-cache.js';
+import type { DraftRepository } from '../application/ports/draft.repository.port.js';
+import type { ScrutineerRepository } from '../application/ports/scrutineer.repository.port.js';
+import type { WinnerStore } from '../application/ports/winner-store.port.js';
 
 const UNIQUE_VIOLATION = '23505';
 /** Rows between hand-overs to COPY: the writer's chunks are about 1 MB; this only bounds what is built ahead. */
 const COPY_CHUNK_ROWS = 10_000;
 
 @Injectable()
-export class TypeormDrawRepository implements DrawRepository {
+export class TypeormDrawRepository implements DrawRepository, DraftRepository, ScrutineerRepository, WinnerStore {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(DrawOrmEntity) private readonly draws: Repository<DrawOrmEntity>,
@@ -346,7 +350,7 @@ export class TypeormDrawRepository implements DrawRepository {
   }
 
   async waitForBeacon(id: string, reason: string, retryAt: Date): Promise<void> {
-    await this.dataSource.query(`UPDATE draw SET beacon_attempts = beacon_attempts + 1, beacon_retry_at = $2, beacon_error = $3 WHERE id = $1 AND state = 'scheduled'`, [id, retryAt, reason]);
+    await this.dataSource.query(`UPDATE draw SET beacon_attempts = beacon_attempts + 1, beacon_retry_at = $2, beacon_error = $3 WHERE id = $1 AND state = $4`, [id, retryAt, reason, CHANGEABLE_STATE]);
   }
 
   async scrutineerOf(id: string): Promise<Scrutineer | null> {
@@ -394,9 +398,11 @@ export class TypeormDrawRepository implements DrawRepository {
 
   private async changeScheduled(id: string, actor: string, at: Date, to: string, detail: string, set: string, params: unknown[]): Promise<boolean> {
     return scopedTransaction(this.dataSource, async (manager) => {
-      const [rows] = (await manager.query(`UPDATE draw SET ${set}, updated_at = $2 WHERE id = $1 AND state = 'scheduled' RETURNING id`, [id, at, ...params])) as [unknown[], number];
+      // The race-safe check of draw-state's rule: only a draw still in the changeable state changes.
+      const stateParam = `$${3 + params.length}`;
+      const [rows] = (await manager.query(`UPDATE draw SET ${set}, updated_at = $2 WHERE id = $1 AND state = ${stateParam} RETURNING id`, [id, at, ...params, CHANGEABLE_STATE])) as [unknown[], number];
       if (rows.length === 0) return false;
-      await manager.query(`INSERT INTO draw_audit (draw_id, at, from_state, to_state, actor, detail) VALUES ($1, $2, 'scheduled', $3, $4, $5)`, [id, at, to, actor, detail]);
+      await manager.query(`INSERT INTO draw_audit (draw_id, at, from_state, to_state, actor, detail) VALUES ($1, $2, $3, $4, $5, $6)`, [id, at, CHANGEABLE_STATE, to, actor, detail]);
       return true;
     });
   }

@@ -1,5 +1,16 @@
 import { BadRequestException, ForbiddenException, NotFoundException } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
+import {
+  ConflictError,
+  NotAllowedError,
+  NotFoundError,
+  NotSignedInError,
+  PaymentRequiredError,
+  RuleBrokenError,
+  TooLargeError,
+  UnavailableError,
+  UnsupportedMediaError,
+} from '../errors/application-errors.js';
 import { ErrorEnvelopeFilter } from './error-envelope.filter.js';
 
 const request = { method: 'POST', url: '/api/draw/submitdraw', routeOptions: { url: '/api/draw/submitdraw' } } as unknown as FastifyRequest;
@@ -15,6 +26,23 @@ describe('ErrorEnvelopeFilter', () => {
   it('answers Nest exceptions with their status and message only', () => {
     expect(filter.describe(new ForbiddenException('Not your draw.'), request)).toEqual({ status: 403, envelope: { message: 'Not your draw.' } });
     expect(filter.describe(new NotFoundException(), request).envelope).toEqual({ message: 'Not Found' });
+  });
+
+  it("maps the application's typed errors to their status, with modelState and a client secret when they have one", () => {
+    const cases: [Error, number][] = [
+      [new RuleBrokenError('Bad.'), 400],
+      [new NotSignedInError('Please log in.'), 401],
+      [new PaymentRequiredError('Declined.'), 402],
+      [new NotAllowedError('No.'), 403],
+      [new NotFoundError('Draw not found.'), 404],
+      [new ConflictError('Taken.'), 409],
+      [new TooLargeError('Too big.'), 413],
+      [new UnsupportedMediaError('Not an image.'), 415],
+      [new UnavailableError('Try later.'), 503],
+    ];
+    for (const [error, status] of cases) expect(filter.describe(error, request)).toEqual({ status, envelope: { message: error.message } });
+    expect(filter.describe(new ConflictError('Taken.', { email: ['Taken.'] }), request).envelope).toEqual({ message: 'Taken.', modelState: { email: ['Taken.'] } });
+    expect(filter.describe(new PaymentRequiredError('Authenticate.', 'pi_secret'), request).envelope).toEqual({ message: 'Authenticate.', clientSecret: 'pi_secret' });
   });
 
   it('passes Fastify client errors through with their status', () => {

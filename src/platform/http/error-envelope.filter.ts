@@ -1,5 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger, NotFoundException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApplicationError, type ApplicationErrorKind, PaymentRequiredError } from '../errors/application-errors.js';
 import type { ClientFallback } from './client-app.js';
 import { type ErrorEnvelope, UNEXPECTED_ERROR_MESSAGE } from './error-envelope.js';
 import { TooManyRequestsException } from './too-many-requests.exception.js';
@@ -17,6 +18,19 @@ interface FastifyLikeError {
  */
 const MALFORMED_MULTIPART = /^(Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|Multipart: Boundary not found|Boundary required)$/;
 export const MALFORMED_MULTIPART_MESSAGE = 'The multipart body is malformed or incomplete.';
+
+/** The one mapping of the application's typed errors to HTTP. */
+const STATUS_OF: Record<ApplicationErrorKind, HttpStatus> = {
+  'rule-broken': HttpStatus.BAD_REQUEST,
+  'not-signed-in': HttpStatus.UNAUTHORIZED,
+  'payment-required': HttpStatus.PAYMENT_REQUIRED,
+  'not-allowed': HttpStatus.FORBIDDEN,
+  'not-found': HttpStatus.NOT_FOUND,
+  conflict: HttpStatus.CONFLICT,
+  'too-large': HttpStatus.PAYLOAD_TOO_LARGE,
+  'unsupported-media': HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+  unavailable: HttpStatus.SERVICE_UNAVAILABLE,
+};
 
 /**
  * Turns every error into `{message, modelState?}` with its status. Unknown errors are logged with their stack
@@ -39,6 +53,7 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
   }
 
   describe(exception: unknown, request: FastifyRequest): { status: number; envelope: ErrorEnvelope } {
+    if (exception instanceof ApplicationError) return { status: STATUS_OF[exception.kind], envelope: envelopeOfApplicationError(exception) };
     if (exception instanceof HttpException) {
       return { status: exception.getStatus(), envelope: envelopeOf(exception.getResponse(), exception.message) };
     }
@@ -55,6 +70,12 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     );
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, envelope: { message: UNEXPECTED_ERROR_MESSAGE } };
   }
+}
+
+function envelopeOfApplicationError(error: ApplicationError): ErrorEnvelope {
+  const envelope: ErrorEnvelope = error.modelState ? { message: error.message, modelState: error.modelState } : { message: error.message };
+  if (error instanceof PaymentRequiredError && error.clientSecret !== undefined) envelope.clientSecret = error.clientSecret;
+  return envelope;
 }
 
 function envelopeOf(response: string | object, fallback: string): ErrorEnvelope {

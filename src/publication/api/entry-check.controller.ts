@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type CallerRequest, OptionalUser } from '../../accounts/api/auth/caller.js';
+import { type CallerRequest, callerOf, OptionalUser } from '../../accounts/api/auth/caller.js';
 import type { User } from '../../accounts/domain/user.js';
 import { KEEPS_PUBLIC_CACHES } from '../../platform/database/notified-cache.js';
 import { sendPublicAnswer } from '../../platform/http/public-answers.js';
@@ -20,7 +20,6 @@ import {
   ShortCodeQueryDto,
 } from './dto/entry-check.dto.js';
 import { PublicPublicationAnswers } from './public-publication-answers.js';
-import { viewerOf } from './publication-viewer.js';
 
 @ApiTags('publication')
 @Controller('api/draw')
@@ -39,7 +38,7 @@ export class EntryCheckController {
   @ApiOperation({ operationId: 'getEntryCheck', summary: "The owner's entry check setup: columns (blacklisted and entry count columns locked) and the check's state and progress" })
   @ApiOkResponse({ type: EntryCheckSetupResponseDto })
   async setup(@Query() query: EntryCheckQueryDto, @OptionalUser() user: User | undefined, @Req() request: CallerRequest): Promise<EntryCheckSetupResponseDto> {
-    return EntryCheckSetupResponseDto.from(await this.entryCheck.setup(query.id, viewerOf(user, query.clientSession, request)));
+    return EntryCheckSetupResponseDto.from(await this.entryCheck.setup(query.id, callerOf(user, query.clientSession, request)));
   }
 
   @Post('entryCheckSetup')
@@ -47,7 +46,7 @@ export class EntryCheckController {
   @ApiOperation({ operationId: 'configureEntryCheck', summary: 'Enable the entry check on a column (processed as a job), change its name, or cancel it' })
   @ApiOkResponse({ type: EntryCheckStatusDto })
   async configure(@Body() body: EntryCheckSetupRequestDto, @OptionalUser() user: User | undefined, @Req() request: CallerRequest): Promise<EntryCheckStatusDto> {
-    const viewer = viewerOf(user, body.clientSession, request);
+    const viewer = callerOf(user, body.clientSession, request);
     if (body.cancelEntryCheck) {
       await this.entryCheck.cancel(body.drawId, viewer);
       return EntryCheckStatusDto.from((await this.entryCheck.setup(body.drawId, viewer)).check!);

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type CallerRequest, OptionalUser } from '../../accounts/api/auth/caller.js';
+import { type CallerRequest, callerOf, OptionalUser } from '../../accounts/api/auth/caller.js';
 import type { User } from '../../accounts/domain/user.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { MessageResponseDto } from '../../platform/http/message.response.dto.js';
@@ -11,7 +11,6 @@ import { PUBLICATION_MESSAGES } from '../domain/publication-rules.js';
 import { ShortCodeQueryDto } from './dto/entry-check.dto.js';
 import { DrawIdRequestDto, PublicationSetupResponseDto, PublicationSettingsDto, PublicWinnersResponseDto, PublishRequestDto } from './dto/publication.dto.js';
 import { PublicPublicationAnswers } from './public-publication-answers.js';
-import { viewerOf } from './publication-viewer.js';
 
 @ApiTags('publication')
 @Controller('api/draw')
@@ -27,7 +26,7 @@ export class PublicationController {
   @ApiOperation({ operationId: 'getPublication', summary: "The owner's publication setup: columns (blacklisted marked), prizes, example rows or first winners, current settings" })
   @ApiOkResponse({ type: PublicationSetupResponseDto })
   async setup(@Body() body: DrawIdRequestDto, @OptionalUser() user: User | undefined, @Req() request: CallerRequest): Promise<PublicationSetupResponseDto> {
-    return PublicationSetupResponseDto.from(await this.publications.setup(body.id, viewerOf(user, body.clientSession, request)), this.clock.now());
+    return PublicationSetupResponseDto.from(await this.publications.setup(body.id, callerOf(user, body.clientSession, request)), this.clock.now());
   }
 
   @Post('publish')
@@ -35,7 +34,7 @@ export class PublicationController {
   @ApiOperation({ operationId: 'publishWinners', summary: 'Publish the winners now or at a date after the draw: up to 4 named columns, chosen prizes' })
   @ApiOkResponse({ type: PublicationSettingsDto })
   async publish(@Body() body: PublishRequestDto, @OptionalUser() user: User | undefined, @Req() request: CallerRequest): Promise<PublicationSettingsDto> {
-    const publication = await this.publications.publish(body.id, viewerOf(user, body.clientSession, request), {
+    const publication = await this.publications.publish(body.id, callerOf(user, body.clientSession, request), {
       columns: body.columns,
       names: body.names,
       prizes: body.prizes,
@@ -54,7 +53,7 @@ export class PublicationController {
   @ApiOperation({ operationId: 'unpublishWinners', summary: 'Take the published winners down' })
   @ApiOkResponse({ type: MessageResponseDto })
   async unpublish(@Body() body: DrawIdRequestDto, @OptionalUser() user: User | undefined, @Req() request: CallerRequest): Promise<MessageResponseDto> {
-    await this.publications.unpublish(body.id, viewerOf(user, body.clientSession, request));
+    await this.publications.unpublish(body.id, callerOf(user, body.clientSession, request));
     return MessageResponseDto.of(PUBLICATION_MESSAGES.unpublished);
   }
 

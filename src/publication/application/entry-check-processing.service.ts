@@ -11,7 +11,7 @@ import { ENTRY_CHECK_REPOSITORY, ENTRY_CHECK_SECRET } from '../publication.token
 import { ENTRY_CHECK_QUEUE } from './entry-check.service.js';
 import { hashEntries } from './entry-hashing.js';
 import type { EntryCheckRepository } from './ports/entry-check.repository.port.js';
-import { PUBLIC_VIEWER } from './publication.service.js';
+import { VISITOR } from '../../platform/ownership/ownership.js';
 
 export interface ProcessingFigures {
   rows: number;
@@ -53,7 +53,7 @@ export class EntryCheckProcessingService implements OnModuleInit {
     const check = await this.checks.current(checkId);
     if (!check || check.state !== 'processing') return null;
     try {
-      const view = await this.drawQuery.find(check.drawId, PUBLIC_VIEWER);
+      const view = await this.drawQuery.find(check.drawId, VISITOR);
       const draw = view?.draw;
       if (!draw?.entries.fileName) throw new EntriesFileError(ENTRY_CHECK_MESSAGES.needsFile);
       // A retry after a crash starts clean.

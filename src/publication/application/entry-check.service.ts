@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { type DrawView, DrawQueryService, type DrawViewer } from '../../draws/application/draw-query.service.js';
+import { Inject, Injectable } from '@nestjs/common';
+import { type DrawView, DrawQueryService } from '../../draws/application/draw-query.service.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { VersionedCache } from '../../platform/http/public-answers.js';
 import { ENTRY_CHECK_REPOSITORY, ENTRY_CHECK_SECRET } from '../publication.tokens.js';
@@ -9,7 +9,8 @@ import { EntryDigester } from '../domain/entry-digest.js';
 import type { DrawColumn } from '../domain/publication-rules.js';
 import { DrawColumnsService } from './draw-columns.service.js';
 import type { EntryCheckRepository } from './ports/entry-check.repository.port.js';
-import { PUBLIC_VIEWER } from './publication.service.js';
+import { ConflictError, NotAllowedError, NotFoundError, RuleBrokenError } from '../../platform/errors/application-errors.js';
+import { type Caller, VISITOR } from '../../platform/ownership/ownership.js';
 
 export const ENTRY_CHECK_QUEUE = 'entry-check-process';
 
@@ -46,18 +47,18 @@ export class EntryCheckService {
     private readonly drawColumns: DrawColumnsService,
   ) {}
 
-  async setup(drawId: string, viewer: DrawViewer): Promise<EntryCheckSetup> {
+  async setup(drawId: string, viewer: Caller): Promise<EntryCheckSetup> {
     const view = await this.owned(drawId, viewer);
     const columns = view.draw.entries.method === 'simple' ? [] : await this.columnsOf(view);
     return { view, columns, check: await this.checks.find(drawId) };
   }
 
-  async configure(drawId: string, viewer: DrawViewer, input: ConfigureInput): Promise<EntryCheck> {
+  async configure(drawId: string, viewer: Caller, input: ConfigureInput): Promise<EntryCheck> {
     const view = await this.owned(drawId, viewer, true);
     const { draw } = view;
-    if (draw.entries.method === 'simple' || !draw.entries.fileName) throw new BadRequestException({ message: ENTRY_CHECK_MESSAGES.needsFile });
-    if (draw.state !== 'scheduled' && draw.state !== 'drawn') throw new ConflictException({ message: ENTRY_CHECK_MESSAGES.notCheckable });
-    const refuse = (field: string, message: string) => new BadRequestException({ message, modelState: { [field]: [message] } });
+    if (draw.entries.method === 'simple' || !draw.entries.fileName) throw new RuleBrokenError(ENTRY_CHECK_MESSAGES.needsFile);
+    if (draw.state !== 'scheduled' && draw.state !== 'drawn') throw new ConflictError(ENTRY_CHECK_MESSAGES.notCheckable);
+    const refuse = (field: string, message: string) => new RuleBrokenError(message, { [field]: [message] });
     const columns = await this.columnsOf(view);
     if (input.columnIdx === null || !Number.isInteger(input.columnIdx) || input.columnIdx < 0 || input.columnIdx >= columns.length) throw refuse('columnIdx', ENTRY_CHECK_MESSAGES.noColumn);
     if (columns[input.columnIdx].locked) throw refuse('columnIdx', ENTRY_CHECK_MESSAGES.locked);
@@ -78,22 +79,22 @@ export class EntryCheckService {
     );
   }
 
-  async cancel(drawId: string, viewer: DrawViewer): Promise<void> {
+  async cancel(drawId: string, viewer: Caller): Promise<void> {
     await this.owned(drawId, viewer, true);
-    if (!(await this.checks.cancel(drawId, this.clock.now()))) throw new ConflictException({ message: ENTRY_CHECK_MESSAGES.notAvailable });
+    if (!(await this.checks.cancel(drawId, this.clock.now()))) throw new ConflictError(ENTRY_CHECK_MESSAGES.notAvailable);
   }
 
   /** The public page's facts: which draw, what to type. Only for an enabled check. */
   async publicCheck(shortCode: string): Promise<{ view: DrawView; check: EntryCheck }> {
     const check = await this.checks.findByShortCode(shortCode);
-    const view = check?.enabled ? await this.drawQuery.find(check.drawId, PUBLIC_VIEWER) : null;
-    if (!check || !view) throw new NotFoundException({ message: ENTRY_CHECK_MESSAGES.notAvailable });
+    const view = check?.enabled ? await this.drawQuery.find(check.drawId, VISITOR) : null;
+    if (!check || !view) throw new NotFoundError(ENTRY_CHECK_MESSAGES.notAvailable);
     return { view, check };
   }
 
   /** Whether a value is in the draw, and with how many entries (when the owner chose to show it); nothing else. */
   async check(shortCode: string, value: string): Promise<{ found: boolean; entries: number | null }> {
-    if (!normalizeCheckedValue(value)) throw new BadRequestException({ message: ENTRY_CHECK_MESSAGES.valueRequired, modelState: { value: [ENTRY_CHECK_MESSAGES.valueRequired] } });
+    if (!normalizeCheckedValue(value)) throw new RuleBrokenError(ENTRY_CHECK_MESSAGES.valueRequired, { value: [ENTRY_CHECK_MESSAGES.valueRequired] });
     // The check as of the draw's public version (which its setup's every change moves): the value's lookup is the
     // one query of an entrant's check while the version is kept (issue 26).
     const version = await this.drawQuery.publicVersion({ shortCode });
@@ -108,7 +109,7 @@ export class EntryCheckService {
         },
         (made) => made !== null,
       ));
-    if (!current) throw new NotFoundException({ message: ENTRY_CHECK_MESSAGES.notAvailable });
+    if (!current) throw new NotFoundError(ENTRY_CHECK_MESSAGES.notAvailable);
     const { check, digester } = current;
     const entries = await this.checks.lookup(check.checkId, digester.digestOfText(value));
     return { found: entries !== null, entries: entries !== null && check.showEntriesCount ? entries : null };
@@ -119,11 +120,11 @@ export class EntryCheckService {
     return columns.map((column, c) => ({ ...column, locked: column.blacklisted || c === view.draw.entries.entryCountColumn }));
   }
 
-  private async owned(drawId: string, viewer: DrawViewer, changing = false): Promise<DrawView> {
+  private async owned(drawId: string, viewer: Caller, changing = false): Promise<DrawView> {
     const view = await this.drawQuery.find(drawId, viewer);
-    if (!view || !view.isOwner) throw new NotFoundException({ message: 'Draw not found.' });
+    if (!view || !view.isOwner) throw new NotFoundError('Draw not found.');
     const refusal = changing && this.drawQuery.testKeyRefusal(view.draw, viewer);
-    if (refusal) throw new ForbiddenException({ message: refusal });
+    if (refusal) throw new NotAllowedError(refusal);
     return view;
   }
 }

@@ -6,6 +6,7 @@ import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { JobsService } from '../../platform/jobs/jobs.service.js';
 import { PUBLICATION_REPOSITORY } from '../publication.tokens.js';
 import type { PublicationRepository } from './ports/publication.repository.port.js';
+import { VISITOR } from '../../platform/ownership/ownership.js';
 
 const QUEUE = 'publication-go-live';
 
@@ -46,7 +47,7 @@ export class PublicationScheduleService implements OnModuleInit, OnApplicationSh
 
   /** Live once its date has come and the draw has winners; answers whether it went live now. */
   async goLiveIfDue(drawId: string): Promise<boolean> {
-    const view = await this.drawQuery.find(drawId, { userId: null, clientSession: null, isAdmin: false });
+    const view = await this.drawQuery.find(drawId, VISITOR);
     if (view?.draw.state !== 'drawn') return false;
     return this.publications.goLive(drawId, this.clock.now());
   }

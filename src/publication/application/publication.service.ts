@@ -1,5 +1,5 @@
-import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { type DrawView, DrawQueryService, type DrawViewer } from '../../draws/application/draw-query.service.js';
+import { Inject, Injectable } from '@nestjs/common';
+import { type DrawView, DrawQueryService } from '../../draws/application/draw-query.service.js';
 import type { Draw } from '../../draws/domain/draw.js';
 import { DrawLogService } from '../../draw-log/application/draw-log.service.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
@@ -9,9 +9,10 @@ import { cleanColumnName, type DrawColumn, MAX_EXAMPLE_ROWS, PUBLICATION_MESSAGE
 import { DrawColumnsService, winnerValues } from './draw-columns.service.js';
 import type { PublicationRepository } from './ports/publication.repository.port.js';
 import { PublicationScheduleService } from './publication-schedule.service.js';
+import { ConflictError, NotAllowedError, NotFoundError, RuleBrokenError } from '../../platform/errors/application-errors.js';
+import { type Caller, VISITOR } from '../../platform/ownership/ownership.js';
 
 /** Nobody in particular: what the public may see of a draw. */
-export const PUBLIC_VIEWER: DrawViewer = { userId: null, clientSession: null, isAdmin: false };
 
 export interface PublicationSetup {
   draw: Draw;
@@ -53,7 +54,7 @@ export class PublicationService {
     @Inject(TRANSACTIONS) private readonly transactions: Transactions,
   ) {}
 
-  async setup(drawId: string, viewer: DrawViewer): Promise<PublicationSetup> {
+  async setup(drawId: string, viewer: Caller): Promise<PublicationSetup> {
     const view = await this.owned(drawId, viewer);
     const { columns, exampleRows } = await this.drawColumns.of(view.draw);
     const shown = new Map<number, number>();
@@ -68,9 +69,9 @@ export class PublicationService {
     return { draw: view.draw, columns, exampleRows, winnerRows, publication: await this.publications.find(drawId) };
   }
 
-  async publish(drawId: string, viewer: DrawViewer, input: PublishInput): Promise<Publication> {
+  async publish(drawId: string, viewer: Caller, input: PublishInput): Promise<Publication> {
     const { draw } = await this.owned(drawId, viewer, true);
-    if (draw.state !== 'scheduled' && draw.state !== 'drawn') throw new ConflictException({ message: PUBLICATION_MESSAGES.notPublishable });
+    if (draw.state !== 'scheduled' && draw.state !== 'drawn') throw new ConflictError(PUBLICATION_MESSAGES.notPublishable);
     const { columns } = await this.drawColumns.of(draw);
     const now = this.clock.now();
     const refusal = publicationRefusal(
@@ -78,7 +79,7 @@ export class PublicationService {
       { columns, prizeCount: draw.prizes.length, drawDate: draw.drawnAt ?? draw.scheduleDate, drawn: draw.state === 'drawn' },
       now,
     );
-    if (refusal) throw new BadRequestException({ message: refusal.message, modelState: { [refusal.field]: [refusal.message] } });
+    if (refusal) throw new RuleBrokenError(refusal.message, { [refusal.field]: [refusal.message] });
     const publishDate = input.publishNow ? now : input.scheduleDate!;
     // Logged with the change, in its transaction: publication is the one change the log allows after the draw.
     await this.transactions.run(async () => {
@@ -104,7 +105,7 @@ export class PublicationService {
     return (await this.publications.find(drawId))!;
   }
 
-  async unpublish(drawId: string, viewer: DrawViewer): Promise<void> {
+  async unpublish(drawId: string, viewer: Caller): Promise<void> {
     await this.owned(drawId, viewer, true);
     const now = this.clock.now();
     const unpublished = await this.transactions.run(async () => {
@@ -112,15 +113,15 @@ export class PublicationService {
       await this.log.append({ kind: 'unpublished', drawId, at: now.toISOString() });
       return true;
     });
-    if (!unpublished) throw new ConflictException({ message: PUBLICATION_MESSAGES.notPublished });
+    if (!unpublished) throw new ConflictError(PUBLICATION_MESSAGES.notPublished);
   }
 
   /** The public winners page: only the chosen columns of the chosen prizes' winners, once live. */
   async publicWinners(shortCode: string): Promise<PublicWinners> {
     let publication = await this.publications.findByShortCode(shortCode);
-    if (!publication?.published) throw new NotFoundException({ message: PUBLICATION_MESSAGES.notPublished });
-    const view = await this.drawQuery.find(publication.drawId, PUBLIC_VIEWER);
-    if (!view) throw new NotFoundException({ message: PUBLICATION_MESSAGES.notPublished });
+    if (!publication?.published) throw new NotFoundError(PUBLICATION_MESSAGES.notPublished);
+    const view = await this.drawQuery.find(publication.drawId, VISITOR);
+    if (!view) throw new NotFoundError(PUBLICATION_MESSAGES.notPublished);
     // The job makes it live at its time; a visitor arriving first need not wait for it.
     if (!publication.live && (await this.schedule.goLiveIfDue(publication.drawId))) publication = (await this.publications.find(publication.drawId))!;
     const current = publication;
@@ -138,12 +139,12 @@ export class PublicationService {
     return { draw: view.draw, publication: current, prizes };
   }
 
-  private async owned(drawId: string, viewer: DrawViewer, changing = false): Promise<DrawView> {
+  private async owned(drawId: string, viewer: Caller, changing = false): Promise<DrawView> {
     const view = await this.drawQuery.find(drawId, viewer);
     // Someone else's draw answers as a missing one, as the draws module does.
-    if (!view || !view.isOwner) throw new NotFoundException({ message: 'Draw not found.' });
+    if (!view || !view.isOwner) throw new NotFoundError('Draw not found.');
     const refusal = changing && this.drawQuery.testKeyRefusal(view.draw, viewer);
-    if (refusal) throw new ForbiddenException({ message: refusal });
+    if (refusal) throw new NotAllowedError(refusal);
     return view;
   }
 }

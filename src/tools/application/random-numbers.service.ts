@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { FILE_STORAGE, type FileStorage } from '../../platform/storage/file-storage.port.js';
 import { writeStoredFile } from '../../platform/storage/stored-files.js';
@@ -11,6 +11,7 @@ import { checkRngRequest, type RngRequest, type RngRequestInput } from '#rules';
 import { RNG_FILE_REPOSITORY } from '../tools.tokens.js';
 import type { RngFileRepository } from './ports/rng-file.repository.port.js';
 import { ToolsLimits } from './tools-limits.js';
+import { RuleBrokenError } from '../../platform/errors/application-errors.js';
 
 export interface RngGeneration {
   /** `random-numbers-<id>` or `random-sequence-<id>`: download at /download/numbers/<fileName>.csv or .txt. */
@@ -52,7 +53,7 @@ export class RandomNumbersService {
     const verdict = checkRngRequest(input, randomNumberRowsLimit);
     if (verdict.ok) return verdict.request;
     const message = Object.values(verdict.modelState)[0]?.[0] ?? 'The request is invalid.';
-    throw new BadRequestException({ message, modelState: verdict.modelState });
+    throw new RuleBrokenError(message, verdict.modelState);
   }
 
   /** Generates (at most one request per visitor per 5 s), keeps the request for the download, answers a preview. */

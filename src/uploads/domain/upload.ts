@@ -2,6 +2,7 @@ import type { Delimiter } from './entries-file/delimiter.js';
 import type { EntrySelection } from './entries-file/entries-pass.js';
 import type { TextEncodingName } from './entries-file/text-encoding.js';
 import type { TextExtension, UploadExtension } from './upload-rules.js';
+import { mayAct, OWNERSHIP, VISITOR } from '../../platform/ownership/ownership.js';
 
 /** The entries file of an upload: the uploaded text file, or the one text file of an uploaded zip. */
 export interface EntriesFile {
@@ -84,8 +85,7 @@ export interface UploadAccess {
 
 /** An upload belongs to the session that made it and, once linked, to its owner (DESIGN "clientSession"). */
 export function canAccess(upload: Pick<Upload, 'clientSession' | 'ownerUserId'>, access: UploadAccess): boolean {
-  if (access.clientSession && access.clientSession === upload.clientSession) return true;
-  return upload.ownerUserId !== null && !!access.userId && access.userId === upload.ownerUserId;
+  return mayAct({ ...VISITOR, userId: access.userId ?? null, clientSession: access.clientSession ?? null }, upload, OWNERSHIP.upload);
 }
 
 /** Server file names are 32 lower-case hex digits. */

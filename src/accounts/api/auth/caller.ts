@@ -1,9 +1,9 @@
 import { createParamDecorator, type ExecutionContext, SetMetadata, UnauthorizedException } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { User } from '../../domain/user.js';
+import type { Caller, CallerSource } from '../../../platform/ownership/ownership.js';
 
-/** Where a request comes from (DESIGN.md "Draw source"): the web client, or the API with a live or a test key. */
-export type CallerSource = 'web' | 'api' | 'test';
+export type { CallerSource };
 
 export interface CallerRequest extends FastifyRequest {
   /** Set by passport from the session, or by the API key guard. */
@@ -36,3 +36,18 @@ export const OptionalUser = createParamDecorator(
 export const Source = createParamDecorator(
   (_data: unknown, context: ExecutionContext): CallerSource => context.switchToHttp().getRequest<CallerRequest>().callerSource ?? 'web',
 );
+
+/** The browser tab asking: the clientSession it sent, else the one its session recorded at the last check. */
+export function clientSessionOf(request: CallerRequest, sent: string | undefined): string | null {
+  return sent ?? request.session?.get('clientSession') ?? null;
+}
+
+/** The one builder of the ownership policy's Caller from a request: its user, its tab, and how it came. */
+export function callerOf(user: User | undefined, sentClientSession: string | undefined, request: CallerRequest): Caller {
+  return {
+    userId: user?.id ?? null,
+    clientSession: clientSessionOf(request, sentClientSession),
+    isAdmin: user?.role === 'admin',
+    source: request.callerSource ?? 'web',
+  };
+}

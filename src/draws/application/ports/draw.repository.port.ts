@@ -97,6 +97,7 @@ export interface DrawListQuery {
   count: number;
 }
 
+/** The draws themselves: made, found, listed, changed while scheduled, locked for execution. Drafts, scrutineers and winners have ports of their own. */
 export interface DrawRepository {
   /** One page of an owner's draws (narrow on purpose: the list page's filters, nothing else). */
   listForOwner(query: DrawListQuery): Promise<{ draws: Draw[]; total: number }>;
@@ -108,10 +109,6 @@ export interface DrawRepository {
   moveToNow(id: string, at: Date, beaconRound: number | null, actor: string): Promise<boolean>;
   /** The round could not be had: the draw stays scheduled, one more failed try, tried again from `retryAt`. */
   waitForBeacon(id: string, reason: string, retryAt: Date): Promise<void>;
-  scrutineerOf(id: string): Promise<Scrutineer | null>;
-  saveScrutineer(id: string, scrutineer: Scrutineer | null, actor: string, at: Date): Promise<void>;
-  /** The scrutineers the owner used before, most recent first, one per e-mail address. */
-  scrutineersOfOwner(ownerUserId: string): Promise<Scrutineer[]>;
   findByDisplayId(displayId: string): Promise<{ id: string } | null>;
   /**
    * Creates the draw and its first audit entry; answers null when the short code is taken (try another), and throws
@@ -131,10 +128,6 @@ export interface DrawRepository {
   findByShortCode(shortCode: string): Promise<Draw | null>;
   /** The public version of a draw that is not a draft (null otherwise): changes with anything its public pages show. */
   publicVersion(ref: { id: string } | { shortCode: string }): Promise<DrawPublicVersion | null>;
-  /** The winners and reserves in pick order; with `perPrize`, only the first that many of each prize's winners and reserves. */
-  winnersOf(id: string, perPrize?: number): Promise<Winner[]>;
-  /** All the winners in winnersOf's order, a batch at a time: a million of them never sit in memory at once. */
-  winnerBatches(id: string, batchSize: number): AsyncGenerator<Winner[]>;
   /**
    * Runs `work` with the draw row locked (FOR UPDATE) in one transaction, so however many processes try, one
    * executes the draw and the others then see its new state.
@@ -142,16 +135,6 @@ export interface DrawRepository {
   withLockedDraw<T>(id: string, work: (locked: LockedDraw) => Promise<T>): Promise<T | null>;
   /** Scheduled draws whose time has come (and whose beacon retry, if any, is due). */
   dueDrawIds(before: Date): Promise<string[]>;
-  /** Draft → scheduled, once its payment went through; false when it was no draft any more. Joins a surrounding transaction. */
-  markScheduled(id: string, actor: string, at: Date): Promise<boolean>;
-  /** Removes a draft (payment failed, or the draft became a draw); anything else is kept. */
-  deleteDraft(id: string): Promise<void>;
-  /** Saves the wizard's state as a draft draw: a new one, or over the owner's existing draft. */
-  saveDraft(draft: { id?: string; name: string; organisation: string; ownerUserId: string | null; clientSession: string | null; wizardState: unknown; shortCode: string; seed: Buffer; seedHash: string; source: DrawSource }, at: Date): Promise<string | null>;
-  findDraft(id: string): Promise<{ id: string; ownerUserId: string | null; clientSession: string | null; wizardState: unknown; updatedAt: Date } | null>;
-  deleteDraftsOlderThan(before: Date): Promise<number>;
-  /** Drafts a submission made (no wizard state) still waiting for their payment, last changed before `before`. */
-  unpaidSubmissionsBefore(before: Date): Promise<{ id: string; ownerUserId: string | null }[]>;
   /** Gives a visitor's draw to the account just made for it. */
   linkOwner(id: string, userId: string, actor: string, at: Date): Promise<void>;
   /** Which of these upload file names a draw runs on, or a saved draft's wizard state names. */
