@@ -1,5 +1,5 @@
 import { loadPasswordPolicy, PASSWORD_MESSAGES, passwordProblem } from '../../../../libs/password-policy/src/index';
-import { equalsCheck } from '../forms/equals-check';
+import { equalsCheck } from '../../shared/forms/equals-check';
 
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../libs/password-policy/src/index';
 

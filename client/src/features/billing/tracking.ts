@@ -1,4 +1,4 @@
-import type { SitePrices } from '../site/currency';
+import type { SitePrices } from '../../lib/site/currency';
 
 /**
  * What tracking reads of a purchase (part 1 §3 "Draw purchase as read by tracking"). paymentOption: 1 ten draws,

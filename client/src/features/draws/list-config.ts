@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { type DrawState, isDrawState } from './draw-state';
+import { type DrawState, isDrawState } from '../../lib/draws/draw-state';
 
 /** Part 2 §2, §9: the draw list's page sizes and sort fields, and the cookie that keeps the visitor's choices. */
 export const LIST_CONFIG_COOKIE = 'listconfig';

@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useGetAccountQuery } from '../../../api/account-api';
 import { AccountBilling } from '../../billing/components/account-billing';
-import { formContrastClass } from '../../forms/components/form-page';
+import { formContrastClass } from '../../../shared/forms/components/form-page';
 import { AccountDetailsForm } from './account-details-form';
 import { ApiAccessNote, ApiKeysSection } from './api-keys-section';
 import { ChangePasswordForm } from './change-password-form';

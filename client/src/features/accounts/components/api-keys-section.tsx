@@ -10,8 +10,8 @@ import {
   useGetApiKeysQuery,
   useRevokeApiKeyMutation,
 } from '../../../api/account-api';
-import { useRouteLink } from '../../../app/use-route-link';
-import { notifySuccess } from '../../forms/notify-success';
+import { useRouteLink } from '../../../lib/use-route-link';
+import { notifySuccess } from '../../../shared/forms/notify-success';
 
 
 const KIND_LABEL = { live: 'Live', test: 'Test' } as const;

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Pagination, Paper, Skeleton, Stack, Table, Text, 
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { type InvoiceDto, useGetInvoicesQuery } from '../../../api/billing-api';
-import { formatMoney } from '../../site/currency';
+import { formatMoney } from '../../../lib/site/currency';
 import { useDates } from '../../../app/use-dates';
 import classes from './billing.module.css';
 

@@ -3,20 +3,20 @@ import { IconArrowLeft, IconArrowRight, IconDeviceFloppy } from '@tabler/icons-r
 import { memo, useEffect, useReducer, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useLazyGetIncompleteDrawQuery, useSaveIncompleteDrawMutation, useSubmitDrawMutation } from '../../../api/wizard-api';
-import { useAppSelector } from '../../../app/hooks';
-import { useRouteLink } from '../../../app/use-route-link';
-import { selectSessionLoaded, selectUser } from '../../accounts/session-slice';
-import { clientSessionId } from '../../accounts/client-session';
-import { useAnalytics } from '../../analytics/analytics-context';
-import { FormMessage } from '../../forms/components/form-message';
-import { formErrorsOf, statusOf } from '../../forms/server-errors';
-import { isCurrency } from '../../site/currency';
-import { useScreenShare } from '../../screen-share/use-screen-share';
-import { selectScreenShare } from '../../site/site-slice';
-import { useSiteConfiguration, useSiteCurrency } from '../../site/use-site-currency';
-import { withCardAuthentication } from '../../billing/card-authentication';
-import { CHECKOUT_SCRIPT_TIMEOUT_MS } from '../../billing/checkout-script';
-import { authenticateCard, stripeSettingsOf } from '../../billing/stripe-js';
+import { useAppSelector } from '../../../lib/hooks';
+import { useRouteLink } from '../../../lib/use-route-link';
+import { selectSessionLoaded, selectUser } from '../../../lib/session/session-slice';
+import { clientSessionId } from '../../../lib/session/client-session';
+import { useAnalytics } from '../../../shared/analytics/analytics-context';
+import { FormMessage } from '../../../shared/forms/components/form-message';
+import { formErrorsOf, statusOf } from '../../../shared/forms/server-errors';
+import { isCurrency } from '../../../lib/site/currency';
+import { useScreenShare } from '../../../lib/screen-share/use-screen-share';
+import { selectScreenShare } from '../../../lib/site/site-slice';
+import { useSiteConfiguration, useSiteCurrency } from '../../../lib/site/use-site-currency';
+import { withCardAuthentication } from '../../../lib/checkout/card-authentication';
+import { CHECKOUT_SCRIPT_TIMEOUT_MS } from '../../../lib/checkout/checkout-script';
+import { authenticateCard, stripeSettingsOf } from '../../../lib/checkout/stripe-js';
 import {
   hasProgress,
   isDrawError,
@@ -45,7 +45,7 @@ import { PrizesStep } from './prizes-step';
 import { type PaymentDetails, PurchaseStep } from './purchase-step';
 import type { StepProps } from './step-props';
 import { TimeStep, visitorTimeZone } from './time-step';
-import { useHumanCheck } from '../../site/human-check';
+import { useHumanCheck } from '../../../lib/site/human-check';
 import classes from './wizard.module.css';
 
 const STEP_TITLES: Record<WizardStep, string> = {

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSiteConfigurationData } from '../../api/site-api';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../hooks';
 import type { Currency } from './currency';
 import { readCurrencyCookie, writeCurrencyCookie } from './currency-cookie';
 import { currencyChosen, selectCountry, selectCurrencyChoice } from './site-slice';

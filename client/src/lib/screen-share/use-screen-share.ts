@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useAnalytics } from '../analytics/analytics-context';
-import { type ScreenShareSettings, screenShareTimeZone, writeScreenShareCookie } from '../site/screen-share';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { useAnalytics } from '../../shared/analytics/analytics-context';
+import { type ScreenShareSettings, screenShareTimeZone, writeScreenShareCookie } from './screen-share';
 import { screenShareChanged, selectScreenShare } from '../site/site-slice';
 
 export interface ScreenShare {

@@ -1,8 +1,8 @@
 import { Alert, Loader, Text } from '@mantine/core';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { type RefObject, useEffect, useMemo, useState } from 'react';
-import { CHECKOUT_SCRIPT_FAILED } from '../checkout-script';
-import { type StripeSettings, stripeFor } from '../stripe-js';
+import { CHECKOUT_SCRIPT_FAILED } from '../../lib/checkout/checkout-script';
+import { type StripeSettings, stripeFor } from '../../lib/checkout/stripe-js';
 
 /** Turns the card typed into Stripe's fields into a PaymentMethod id (the `token` of the spec), or Stripe's message. */
 export type CreatePaymentMethod = () => Promise<{ token: string } | { error: string }>;

@@ -1,14 +1,14 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconCreditCard, IconLock } from '@tabler/icons-react';
 import { type FormEvent, useRef } from 'react';
-import { purchaseOutcomeOf, type PurchaseOutcome, useBuyCreditsMutation } from '../../../api/billing-api';
-import { FormMessage } from '../../forms/components/form-message';
-import { formErrorsOf } from '../../forms/server-errors';
-import { useForm } from '../../forms/use-form';
-import type { Currency } from '../../site/currency';
-import type { PackOption } from '../packs';
-import { attemptFingerprint, attemptFor, attemptSettledBy, type PurchaseAttempt } from '../purchase-attempt';
-import { cardMessages, formatCardNumber, formatExpiry, testCardToken } from '../test-card';
+import { purchaseOutcomeOf, type PurchaseOutcome, useBuyCreditsMutation } from '../../api/billing-api';
+import { FormMessage } from '../forms/components/form-message';
+import { formErrorsOf } from '../forms/server-errors';
+import { useForm } from '../forms/use-form';
+import type { Currency } from '../../lib/site/currency';
+import type { PackOption } from '../../lib/checkout/packs';
+import { attemptFingerprint, attemptFor, attemptSettledBy, type PurchaseAttempt } from '../../lib/checkout/purchase-attempt';
+import { cardMessages, formatCardNumber, formatExpiry, testCardToken } from '../../lib/checkout/test-card';
 
 const FIELDS = ['cardNumber', 'expiry', 'cvc'] as const;
 

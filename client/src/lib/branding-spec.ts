@@ -1,5 +1,5 @@
-import type { BrandingDto } from '../../api/certificate-api';
-import { decodeCompact, encodeCompact } from '../preview/compact-hash';
+import type { BrandingDto } from '../api/certificate-api';
+import { decodeCompact, encodeCompact } from '../shared/preview/compact-hash';
 
 /** The default branding of part 2 §3. */
 export const DEFAULT_BRANDING: BrandingDto = {

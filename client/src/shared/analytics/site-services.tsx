@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import type { SiteConfigurationResponseDto } from '../../api/site-api';
-import { splitCountryPrefix } from '../../app/countries';
-import type { RouteName } from '../../app/routes';
+import { splitCountryPrefix } from '../../lib/countries';
+import type { RouteName } from '../../lib/routes';
 import { SwitchableAnalytics } from './analytics';
 import { useAnalytics } from './analytics-context';
 import { Ga4Analytics } from './ga4-analytics';

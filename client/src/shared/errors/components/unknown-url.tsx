@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useRouteLink } from '../../../app/use-route-link';
+import { useRouteLink } from '../../../lib/use-route-link';
 
 /** Any URL the route table does not know: logged as the spec says, then the 404 screen. */
 export function UnknownUrl() {

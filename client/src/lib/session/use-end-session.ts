@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { useStore } from 'react-redux';
 import { useLogOutMutation } from '../../api/account-api';
-import { useAppDispatch } from '../../app/hooks';
-import { splitCountryPrefix } from '../../app/countries';
-import { pathFor } from '../../app/routes';
-import type { RootState } from '../../app/store';
+import { useAppDispatch } from '../hooks';
+import { splitCountryPrefix } from '../countries';
+import { pathFor } from '../routes';
+import type { RootState } from '../state';
 import { sessionEnding } from './session-slice';
 
 /** Home's `logout` notice: the visitor logged out or the session ended (`true`), or it timed out idle. */

@@ -1,4 +1,4 @@
-import type { RouteName } from '../../app/routes';
+import type { RouteName } from '../routes';
 
 /**
  * Loading a payment provider's checkout script (Stripe.js, the wallet's button) when its keys are configured

@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconBrandPaypal } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { purchaseOutcomeOf, useBuyCreditsMutation, useCreateWalletPaymentMutation, useExecuteWalletPaymentMutation } from '../../../api/billing-api';
-import { FormMessage } from '../../forms/components/form-message';
-import { PACK_CREDITS } from '../packs';
+import { purchaseOutcomeOf, useBuyCreditsMutation, useCreateWalletPaymentMutation, useExecuteWalletPaymentMutation } from '../../api/billing-api';
+import { FormMessage } from '../forms/components/form-message';
+import { PACK_CREDITS } from '../../lib/checkout/packs';
 import type { CheckoutProps } from './card-checkout-form';
 import { PayPalWalletButtons, type PayPalSettings } from './paypal-buttons';
 

@@ -1,5 +1,5 @@
 import { type ReactNode, use } from 'react';
-import { firstInput, inView } from './first-input';
+import { firstInput, inView } from '../lib/first-input';
 
 interface Gate {
   promise: Promise<void>;

@@ -1,8 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { type CountryCode, DEFAULT_COUNTRY } from '../../app/countries';
+import { type CountryCode, DEFAULT_COUNTRY } from '../countries';
 import type { Currency } from './currency';
 import { readCurrencyCookie } from './currency-cookie';
-import { type ScreenShareSettings, defaultScreenShareSettings } from './screen-share';
+import { type ScreenShareSettings, defaultScreenShareSettings } from '../screen-share/screen-share';
 
 /** Site-wide state every feature may read: the country site, the chosen currency and the screen-share settings. */
 export interface SiteState {
