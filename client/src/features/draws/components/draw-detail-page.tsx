@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Container, Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconTrophy } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ComponentType, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { type DrawResponseDto, useGetDrawQuery } from '../../../api/draws-api';
 import { useAppSelector } from '../../../lib/hooks';
@@ -24,7 +24,6 @@ import { PrizeList } from './prize-list';
 import { ResultsDownload } from './results-download';
 import { ScrutineerPanel } from './scrutineer-panel';
 import { VerificationPanel } from './verification-panel';
-import { CertificatePanel } from '../../certificates/components/certificate-panel';
 import { WinnersModal } from './winners-modal';
 import classes from './draws.module.css';
 
@@ -139,7 +138,14 @@ function NotFound({ retry }: { retry?: () => void }) {
 }
 
 /** /draws/detail/{id}/ (public): part 2 §2 Draw detail, §4 states and thresholds. */
-export default function DrawDetailPage() {
+/** The certificates feature's panel, given by the app's route (app/routes/draw-detail-page.tsx). */
+export interface CertificatePanelProps {
+  draw: { id: string; shortCode: string; state: string; isOwner: boolean };
+  clientSession: string;
+  canDownloadWinners: boolean;
+}
+
+export default function DrawDetailPage({ CertificatePanel }: { CertificatePanel: ComponentType<CertificatePanelProps> }) {
   const { id = '' } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const link = useRouteLink();
