@@ -37,7 +37,7 @@ export const COUNTRY_NAMES: Record<CountryCode, string> = {
 export const PRODUCT_DOMAINS = ['fairdraw.com', 'fairdraw.com.au', 'fairdraw.co.uk', 'fairdraw.co.nz', 'fairdraw.ca'];
 
 /** Each country site's own domain (part 2 §9 "Domain options"). */
-export const COUNTRY_DOMAINS: Record<CountryCode, string> = {
+const COUNTRY_DOMAINS: Record<CountryCode, string> = {
   us: 'fairdraw.com',
   au: 'fairdraw.com.au',
   uk: 'fairdraw.co.uk',

@@ -5,7 +5,7 @@
 export const ENGAGEMENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel', 'click', 'input'] as const;
 
 /** What a prerendered page's inline script has seen before the app ran (see `watchPrerenderedPage`). */
-export interface PageWatch {
+interface PageWatch {
   /** An input has happened. */
   input: boolean;
   /** Clicks held for the app (but on links); null once the app has taken them. */
@@ -71,7 +71,7 @@ export function firstInput(target: Window): Promise<void> {
 }
 
 /** Marks an element of a prerendered page whose content needs the app: it starts when the element comes into view. */
-export const START_IN_VIEW_ATTRIBUTE = 'data-start-in-view';
+const START_IN_VIEW_ATTRIBUTE = 'data-start-in-view';
 
 /** Settles once the element comes into the viewport (at once without the element or the API). */
 export function inView(element: Element | null): Promise<void> {

@@ -4,7 +4,7 @@ import { type CountryCode, COUNTRY_CODES } from './countries';
  * The one route table of the client (both spec parts, §2): path, module (public or private), title, typed
  * parameters and the query parameters each screen understands. Screens are attached in router.tsx.
  */
-export type RouteModule = 'public' | 'private';
+type RouteModule = 'public' | 'private';
 export type ParamKind = 'drawId' | 'token' | 'shortCode';
 
 export const PARAM_PATTERNS: Record<ParamKind, RegExp> = {

@@ -41,21 +41,21 @@ export interface PurchaseResult {
 }
 
 /** Declined card or wallet: 402 with the provider's message, and nothing charged or credited. */
-export class PaymentDeclinedException extends HttpException {
+class PaymentDeclinedException extends HttpException {
   constructor(message: string) {
     super({ message }, HttpStatus.PAYMENT_REQUIRED);
   }
 }
 
 /** The bank asks the customer to authenticate (3-D Secure): the checkout handles it with the client secret, then sends the same request again. */
-export class PaymentActionRequiredException extends HttpException {
+class PaymentActionRequiredException extends HttpException {
   constructor(clientSecret: string) {
     super({ message: BILLING_MESSAGES.actionRequired, clientSecret }, HttpStatus.PAYMENT_REQUIRED);
   }
 }
 
 /** The provider settles later (Stripe's `processing`): nothing is declined; the webhook fulfils it and the customer is e-mailed. */
-export class PaymentPendingException extends HttpException {
+class PaymentPendingException extends HttpException {
   constructor() {
     super({ message: BILLING_MESSAGES.processing }, HttpStatus.CONFLICT);
   }

@@ -7,7 +7,7 @@ import type { DrawPublicVersion, DrawRepository } from './ports/draw.repository.
 export type { DrawPublicVersion };
 
 /** Winners (and reserves) of each prize in the draw's answer; all of them are in the results download. */
-export const WINNERS_SHOWN_PER_PRIZE = 1_000;
+const WINNERS_SHOWN_PER_PRIZE = 1_000;
 
 export interface DrawViewer {
   userId: string | null;

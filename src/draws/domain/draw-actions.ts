@@ -1,8 +1,8 @@
 import type { Draw } from './draw.js';
 
 /** Part 2 §4 thresholds: draw-now hides 10 s around a passed draw time, cancel and reschedule 1 s. */
-export const DRAW_NOW_GRACE_MS = 10_000;
-export const CHANGE_GRACE_MS = 1_000;
+const DRAW_NOW_GRACE_MS = 10_000;
+const CHANGE_GRACE_MS = 1_000;
 
 export const ACTION_MESSAGES = {
   notScheduled: 'This draw can no longer be changed.',

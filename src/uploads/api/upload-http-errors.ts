@@ -15,7 +15,7 @@ const MULTIPART_ERRORS: Record<string, () => HttpException> = {
 };
 
 /** The HTTP answer for the uploads module's errors (413 too large, 415 not multipart, 404 not found or not yours, else 400). */
-export function toHttpError(error: unknown): unknown {
+function toHttpError(error: unknown): unknown {
   if (error instanceof UploadRefusedError) {
     const body = envelope(error.message, error.field);
     if (error.reason === 'size') return new PayloadTooLargeException(body);

@@ -33,8 +33,8 @@ export function purchaseEvent(purchase: TrackedPurchase, prices: SitePrices, tra
   };
 }
 
-export const TRACKING_RETRY_INTERVAL_MS = 100;
-export const TRACKING_RETRY_LIMIT_MS = 5000;
+const TRACKING_RETRY_INTERVAL_MS = 100;
+const TRACKING_RETRY_LIMIT_MS = 5000;
 
 export interface RetryClock {
   now(): number;

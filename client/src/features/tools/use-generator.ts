@@ -15,9 +15,9 @@ import { useHumanCheck } from '../../lib/site/human-check';
 export const SECONDS_BETWEEN_REQUESTS = 5;
 
 /** Part 2 §8: the alert shown when the human check fails ('reCAPTCHA is invalid.'). */
-export const HUMAN_CHECK_FAILED_ALERT = 'An error occurred. Please try again.';
+const HUMAN_CHECK_FAILED_ALERT = 'An error occurred. Please try again.';
 
-export type SeedOrigin = 'quantum' | 'local' | 'own';
+type SeedOrigin = 'quantum' | 'local' | 'own';
 
 export interface Generation {
   response: GenerateRandomNumbersResponseDto;

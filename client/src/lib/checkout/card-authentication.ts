@@ -17,7 +17,7 @@ export function clientSecretOf(error: unknown): string | undefined {
 }
 
 /** A refusal shaped like the server's (status 402, `{message}`), so that forms show it as they show a decline. */
-export function declined(message: string): { status: 402; data: { message: string } } {
+function declined(message: string): { status: 402; data: { message: string } } {
   return { status: 402, data: { message } };
 }
 

@@ -15,7 +15,7 @@ export function checkoutScriptTimeout(route: RouteName | undefined): number {
   return route === 'buyCredits' ? BUY_CREDITS_CHECKOUT_SCRIPT_TIMEOUT_MS : CHECKOUT_SCRIPT_TIMEOUT_MS;
 }
 
-export class CheckoutScriptError extends Error {
+class CheckoutScriptError extends Error {
   constructor(readonly src: string) {
     super(CHECKOUT_SCRIPT_FAILED);
   }

@@ -3,7 +3,7 @@
  * test TOKENS (tok_visa…), so the form turns Stripe's documented test card NUMBERS into them; no card data leaves
  * the page. Any other number is a declined card, as it would be with Stripe in test mode.
  */
-export const TEST_CARD_TOKENS: Readonly<Record<string, string>> = {
+const TEST_CARD_TOKENS: Readonly<Record<string, string>> = {
   '4242424242424242': 'tok_visa',
   '5555555555554444': 'tok_mastercard',
   '4000000000000002': 'tok_chargeDeclined',
@@ -12,9 +12,9 @@ export const TEST_CARD_TOKENS: Readonly<Record<string, string>> = {
   '4000000000000127': 'tok_chargeDeclinedIncorrectCvc',
 };
 
-export const UNKNOWN_TEST_CARD_TOKEN = 'tok_chargeDeclined';
+const UNKNOWN_TEST_CARD_TOKEN = 'tok_chargeDeclined';
 
-export function digitsOf(value: string): string {
+function digitsOf(value: string): string {
   return value.replace(/\D/g, '');
 }
 

@@ -1,5 +1,5 @@
 /** Part 2 §4: the states a draw moves through. */
-export const DRAW_STATES = ['draft', 'scheduled', 'drawn', 'cancelled', 'error'] as const;
+const DRAW_STATES = ['draft', 'scheduled', 'drawn', 'cancelled', 'error'] as const;
 export type DrawState = (typeof DRAW_STATES)[number];
 
 export function isDrawState(value: unknown): value is DrawState {

@@ -8,8 +8,8 @@ export const COUNTDOWN_TICK_MS = 1_000;
  * Part 2 §4 thresholds, as the server applies them (docs/decisions.md, issue 9 server): draw now is refused in the
  * 10 s after the draw time (the scheduler is drawing it then); cancel and reschedule from 1 s before it.
  */
-export const DRAW_NOW_GRACE_MS = 10_000;
-export const CHANGE_GRACE_MS = 1_000;
+const DRAW_NOW_GRACE_MS = 10_000;
+const CHANGE_GRACE_MS = 1_000;
 
 /**
  * When a draw is due, on this browser's clock. The server answers how many seconds are left by its own clock; adding

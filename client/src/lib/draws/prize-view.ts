@@ -1,5 +1,5 @@
 /** Part 2 §2: a prize shows its first 5 winners until the visitor asks for all of them. */
-export const WINNER_EXPAND_LIMIT = 5;
+const WINNER_EXPAND_LIMIT = 5;
 
 /**
  * "Show all" renders at most this many rows at once: a draw may have a million winners, which no page can render

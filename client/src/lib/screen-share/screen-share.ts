@@ -13,7 +13,7 @@ export interface ScreenShareSettings {
   winnerModalReversePrizes: boolean;
 }
 
-export const SCREEN_SHARE_COOKIE = 'screenshare';
+const SCREEN_SHARE_COOKIE = 'screenshare';
 
 let browserTimeZone: string | undefined;
 

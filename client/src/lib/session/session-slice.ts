@@ -94,5 +94,5 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { userLoaded, sessionEnding, loginRequired } = sessionSlice.actions;
+export const { sessionEnding, loginRequired } = sessionSlice.actions;
 export const { selectUser, selectSessionLoaded, selectSessionEnding, selectLoginRequiredCount } = sessionSlice.selectors;

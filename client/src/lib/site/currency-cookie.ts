@@ -2,7 +2,7 @@ import Cookies from 'js-cookie';
 import { type Currency, isCurrency } from './currency';
 
 /** The visitor's chosen payment currency (part 1 §2 "currency selector"); the country site's currency without it. */
-export const CURRENCY_COOKIE = 'currency';
+const CURRENCY_COOKIE = 'currency';
 
 export function readCurrencyCookie(): Currency | null {
   // A store made outside a page (unit tests run without a DOM) has no cookies to read.

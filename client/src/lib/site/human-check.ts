@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useSiteConfiguration } from './use-site-currency';
 
 /** The alert of part 1 §8 when the human check cannot be done. */
-export const HUMAN_CHECK_FAILED = 'An error occurred. Please try again.';
+const HUMAN_CHECK_FAILED = 'An error occurred. Please try again.';
 
 interface Grecaptcha {
   ready(callback: () => void): void;

@@ -5,7 +5,7 @@ import { readCurrencyCookie } from './currency-cookie';
 import { type ScreenShareSettings, defaultScreenShareSettings } from '../screen-share/screen-share';
 
 /** Site-wide state every feature may read: the country site, the chosen currency and the screen-share settings. */
-export interface SiteState {
+interface SiteState {
   country: CountryCode;
   screenShare: ScreenShareSettings;
   /**

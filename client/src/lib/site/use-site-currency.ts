@@ -6,7 +6,7 @@ import { readCurrencyCookie, writeCurrencyCookie } from './currency-cookie';
 import { currencyChosen, selectCountry, selectCurrencyChoice } from './site-slice';
 
 /** The visitor's chosen currency, or undefined when the country site's applies. */
-export function useCurrencyChoice(): Currency | undefined {
+function useCurrencyChoice(): Currency | undefined {
   const choice = useAppSelector(selectCurrencyChoice);
   // The store was preloaded without the choice: the cookie is the record of it until the visitor picks again.
   return (choice === undefined ? readCurrencyCookie() : choice) ?? undefined;

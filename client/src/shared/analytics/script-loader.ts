@@ -12,6 +12,6 @@ export function loadScript(src: string, attributes: Record<string, string> = {})
   document.head.appendChild(script);
 }
 
-export function reportScriptError(src: string): void {
+function reportScriptError(src: string): void {
   console.error('Script load failed:', src);
 }

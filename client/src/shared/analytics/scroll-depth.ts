@@ -1,8 +1,8 @@
 /** Scroll depth tracking (part 1 §2 "Marketing behaviour"). */
 export const SCROLL_TRACKED_ROUTES = ['home', 'about', 'news', 'privacy', 'terms'] as const;
 export const SCROLL_CHECK_MS = 500;
-export const SCROLL_EVENT_MS = 60_000;
-export const SCROLL_MARKS = [25, 50, 75, 100] as const;
+const SCROLL_EVENT_MS = 60_000;
+const SCROLL_MARKS = [25, 50, 75, 100] as const;
 
 /** How far down the page the bottom of the window is, in percent (100 when the page fits the window). */
 export function scrollPercent(scrollY: number, viewportHeight: number, documentHeight: number): number {

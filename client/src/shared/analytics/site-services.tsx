@@ -10,7 +10,7 @@ import { loadScript } from './script-loader';
 import { SCROLL_CHECK_MS, SCROLL_TRACKED_ROUTES, ScrollDepthTracker, scrollPercent } from './scroll-depth';
 import { toolData, useStructuredData } from './structured-data';
 
-export const CHAT_DELAY_MS = 5000;
+const CHAT_DELAY_MS = 5000;
 const STARTED_AT = Date.now();
 
 /** The chat widget never loads on certificate pages nor in the admin area (part 1 §2). */

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 
 /** Part 2 §4: a preview frame settles 500 ms after the last change; hash changes are taken 100 ms debounced. */
-export const PREVIEW_SETTLE_MS = 500;
-export const PREVIEW_DEBOUNCE_MS = 100;
+const PREVIEW_SETTLE_MS = 500;
+const PREVIEW_DEBOUNCE_MS = 100;
 
 /**
  * A preview frame's configuration, read from the page's hash (`#<serialisation>`) with `parse`: at once when the

@@ -7,7 +7,7 @@ import { useDates } from '../../../app/use-dates';
 import classes from './billing.module.css';
 
 /** Part 1 §9 / part 2 §9: invoices page size 10; the invoice download spinner turns for 5 s. */
-export const INVOICES_PAGE_SIZE = 10;
+const INVOICES_PAGE_SIZE = 10;
 const DOWNLOAD_SPINNER_MS = 5000;
 
 /**

@@ -6,7 +6,7 @@ import { selectScreenShare } from '../../../lib/site/site-slice';
 import { BrandingEditor } from './branding-editor';
 
 /** Part 2 §2: a certificate download's spinner lasts 10 s. */
-export const CERTIFICATE_SPINNER_MS = 10_000;
+const CERTIFICATE_SPINNER_MS = 10_000;
 
 function CertificateDownload({ drawId, withWinners }: { drawId: string; withWinners: boolean }) {
   const { privacyWarnings } = useAppSelector(selectScreenShare);

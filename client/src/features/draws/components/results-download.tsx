@@ -5,9 +5,9 @@ import { useAppSelector } from '../../../lib/hooks';
 import { selectScreenShare } from '../../../lib/site/site-slice';
 
 /** Part 2 §2 sets 5 s for the invoice and 10 s for certificates; the results file is a CSV like the invoice's size. */
-export const RESULTS_SPINNER_MS = 5_000;
+const RESULTS_SPINNER_MS = 5_000;
 
-export function resultsUrl(drawId: string): string {
+function resultsUrl(drawId: string): string {
   return `/download/results/${encodeURIComponent(drawId)}`;
 }
 

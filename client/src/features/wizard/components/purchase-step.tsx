@@ -20,7 +20,7 @@ import type { BeforeContinue, StepProps } from './step-props';
 export type PaymentDetails = { token: string } | { paymentID: string; payerID: string };
 
 /** What happens to the money when the owner cancels a paid draw (docs/decisions.md "Payments (issue 25)"), said before paying. */
-export const CANCELLED_DRAW_RULE = 'If you cancel the draw before it runs, its credit comes back to your account for another draw; the payment is not refunded.';
+const CANCELLED_DRAW_RULE = 'If you cancel the draw before it runs, its credit comes back to your account for another draw; the payment is not refunded.';
 
 const MINOR_UNITS: Record<number, 'drawSingle' | 'draw10' | 'draw100'> = { 0: 'drawSingle', 1: 'draw10', 3: 'draw100' };
 
