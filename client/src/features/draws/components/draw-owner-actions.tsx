@@ -10,7 +10,7 @@ import { FormMessage } from '../../../shared/forms/components/form-message';
 import { formErrorsOf, type FormErrors } from '../../../shared/forms/server-errors';
 import { defaultRescheduleValue, isKnownTimeZone, parseLocalInput, rescheduleError, timeZoneChoices, timeZoneOffsetMinutes, zoneLabel } from '../draw-dates';
 import type { ActionVisibility } from '../../../lib/draws/draw-timing';
-import { notifySuccess } from './notify-success';
+import { notifySuccess } from '../../../shared/forms/notify-success';
 
 const NO_ERRORS: FormErrors<'scheduleDate'> = { fields: {}, form: null };
 

@@ -17,7 +17,7 @@ import {
   scrutineerFieldsOf,
   scrutineerPayload,
 } from '../scrutineer-rules';
-import { notifySuccess } from './notify-success';
+import { notifySuccess } from '../../../shared/forms/notify-success';
 
 const FIELDS: readonly ScrutineerField[] = ['firstName', 'lastName', 'emailAddress', 'qualification', 'notes'];
 
