@@ -10,17 +10,17 @@ export const DEFAULT_SEED_LENGTH = 16;
 /** Results per request, and the longest sequence, unless the site setting says otherwise (part 1 §9). */
 export const DEFAULT_MAX_RESULTS = 1_000_000;
 
-type RngMode = 'numbers' | 'sequence';
+export type RngMode = 'numbers' | 'sequence';
 /** orderingOption: 0 random (the order drawn), 1 by value, 2 by frequency (grouped results only). */
 export type RngOrdering = 0 | 1 | 2;
 /** orderingDirection: 0 ascending, 1 descending. */
 export type RngDirection = 0 | 1;
 
 export const ORDER_RANDOM = 0;
-const ORDER_BY_VALUE = 1;
+export const ORDER_BY_VALUE = 1;
 export const ORDER_BY_FREQUENCY = 2;
-const ASCENDING = 0;
-const DESCENDING = 1;
+export const ASCENDING = 0;
+export const DESCENDING = 1;
 
 /** The request as it arrives: every field unchecked. */
 export interface RngRequestInput {
@@ -36,7 +36,7 @@ export interface RngRequestInput {
 }
 
 /** A valid request, normalised: what the generator runs and what a download regenerates. */
-interface RngRequest {
+export interface RngRequest {
   mode: RngMode;
   lower: bigint;
   upper: bigint;
@@ -50,7 +50,7 @@ interface RngRequest {
   seed: string;
 }
 
-type RngField = keyof RngRequestInput;
+export type RngField = keyof RngRequestInput;
 export type RngModelState = Partial<Record<RngField, string[]>>;
 export type RngVerdict = { ok: true; request: RngRequest } | { ok: false; modelState: RngModelState };
 
@@ -80,19 +80,19 @@ const LIMIT_PATTERN = /^[0-9]{1,18}$/;
 const COUNT_PATTERN = /^[0-9]{1,9}$/;
 
 /** A limit: digits only, 0 to 999999999999999999. */
-function parseLimit(value: unknown): bigint | undefined {
+export function parseLimit(value: unknown): bigint | undefined {
   return typeof value === 'string' && LIMIT_PATTERN.test(value) ? BigInt(value) : undefined;
 }
 
 /** A count: a whole number (or its digits) from 1 to the results limit. */
-function parseCount(value: unknown, maxResults: number): number | undefined {
+export function parseCount(value: unknown, maxResults: number): number | undefined {
   let count: number | undefined;
   if (typeof value === 'number') count = value;
   else if (typeof value === 'string' && COUNT_PATTERN.test(value)) count = Number(value);
   return count !== undefined && Number.isSafeInteger(count) && count >= 1 && count <= maxResults ? count : undefined;
 }
 
-function isValidSeed(value: unknown): value is string {
+export function isValidSeed(value: unknown): value is string {
   return typeof value === 'string' && value.length >= SEED_MIN_LENGTH && value.length <= SEED_MAX_LENGTH;
 }
 
