@@ -1,5 +1,5 @@
 import { Alert, Anchor, Box, Button, Center, Code, Container, FileInput, Group, List, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDates } from '../../../app/use-dates';
+import { useDates } from '../../../lib/use-dates';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';

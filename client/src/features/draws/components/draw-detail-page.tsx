@@ -9,7 +9,7 @@ import { clientSessionId } from '../../../lib/session/client-session';
 import { selectSessionLoaded, selectUser } from '../../../lib/session/session-slice';
 import { statusOf } from '../../../shared/forms/server-errors';
 import { selectScreenShare } from '../../../lib/site/site-slice';
-import { useDates } from '../../../app/use-dates';
+import { useDates } from '../../../lib/use-dates';
 import { zoneLabel } from '../draw-dates';
 import { type DrawErrorState, detailNotices } from '../draw-notices';
 import { isDrawState } from '../../../lib/draws/draw-state';

@@ -1,5 +1,5 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
-import { useDates } from '../../../app/use-dates';
+import { useDates } from '../../../lib/use-dates';
 import { formatCount } from '../../../lib/draws/prize-view';
 import { useScreenShare } from '../../../lib/screen-share/use-screen-share';
 

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import { formatDate, formatDateTime } from '../../../libs/rules/src/index';
-import { currentCountry } from '../lib/countries';
-import { useHostname } from '../lib/page-values';
+import { currentCountry } from './countries';
+import { useHostname } from './page-values';
 
 /** The browser's own time zone, for moments that belong to no draw (an invoice, an API key's last use). */
 function browserTimeZone(): string {
