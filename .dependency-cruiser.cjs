@@ -49,6 +49,28 @@ module.exports = {
       to: { path: '^client/src/api/generated/' },
     },
     {
+      name: 'client-features-do-not-import-app',
+      comment: 'The client in layers, as in bulletproof-react: app/ composes the features (routes, providers, store); a feature never imports it.',
+      severity: 'error',
+      from: { path: '^client/src/features/' },
+      to: { path: '^client/src/app/' },
+    },
+    {
+      name: 'client-features-do-not-import-each-other',
+      comment: "A feature uses lib/ and shared/, never another feature: what two features share moves down, and a page that shows two features is composed in app/routes/.",
+      severity: 'error',
+      from: { path: '^client/src/features/([^/]+)/' },
+      // The account rules move to libs/rules (issue 28 part 1); until then the features that check an account's fields import them.
+      to: { path: '^client/src/features/', pathNot: ['^client/src/features/$1/', '^client/src/features/accounts/account-rules\\.ts$'] },
+    },
+    {
+      name: 'client-shared-code-stays-below-features',
+      comment: 'lib/ (hooks, route helpers, state), shared/ (shared UI) and api/ import neither features nor app/.',
+      severity: 'error',
+      from: { path: '^client/src/(lib|shared|api)/' },
+      to: { path: '^client/src/(features|app)/', pathNot: '^client/src/features/accounts/account-rules\\.ts$' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: { path: '^(src|libs)/' },

@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -70,4 +71,6 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/api/generated/*'], message: 'Import endpoints and hooks from client/src/api/<name>-api.ts.' }] }],
     },
   },
+  // Last: turns off the style rules that Prettier (npm run format) decides.
+  prettier,
 );

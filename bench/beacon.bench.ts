@@ -14,7 +14,7 @@ const ROUND_1000 = JSON.stringify({
   signature: 'b44679b9a59af2ec876b1a6b1ad52ea9b1615fc3982b19576350f93447cb1125e342b73a8dd2bacbe47e4b6b63ed5e39',
 });
 
-export const beaconSuite: BenchSuite = {
+const beaconSuite: BenchSuite = {
   name: 'beacon',
   async run(): Promise<BenchFigure[]> {
     const relay = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(ROUND_1000));

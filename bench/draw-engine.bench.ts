@@ -87,7 +87,7 @@ async function timed(name: string, targetMs: number, fn: () => unknown): Promise
   return { ...figure, withinTarget: figure.medianMs < targetMs };
 }
 
-export const drawEngineSuite: BenchSuite = {
+const drawEngineSuite: BenchSuite = {
   name: 'drawEngine',
   async run() {
     const base = weightedInput();

@@ -10,7 +10,7 @@ async function timed(name: string, targetMs: number, fn: () => unknown): Promise
   return { ...figure, withinTarget: figure.medianMs < targetMs };
 }
 
-export const rngSuite: BenchSuite = {
+const rngSuite: BenchSuite = {
   name: 'rng',
   async run() {
     const upper = 10n ** 18n;

@@ -8,8 +8,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { build, defineConfig, type Manifest, type Plugin } from 'vite';
 
-import { ENGAGEMENT_EVENTS, PAGE_WATCH_PROPERTY, watchPrerenderedPage } from './src/app/first-input.ts';
-import type { RouteName } from './src/app/routes.ts';
+import { ENGAGEMENT_EVENTS, PAGE_WATCH_PROPERTY, watchPrerenderedPage } from './src/lib/first-input.ts';
+import type { RouteName } from './src/lib/routes.ts';
 import { theme } from './src/app/theme.ts';
 
 const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };

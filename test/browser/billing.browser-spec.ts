@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
-import type { AnalyticsEvent } from '../../client/src/features/analytics/analytics.js';
+import type { AnalyticsEvent } from '../../client/src/shared/analytics/analytics.js';
 import { launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
 import { logInBrowser } from '../support/browser-session.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';

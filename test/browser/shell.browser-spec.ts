@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import type { AnalyticsEvent } from '../../client/src/features/analytics/analytics.js';
+import type { AnalyticsEvent } from '../../client/src/shared/analytics/analytics.js';
 import { launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
-import type { AnalyticsEvent } from '../../client/src/features/analytics/analytics.js';
+import type { AnalyticsEvent } from '../../client/src/shared/analytics/analytics.js';
 import { deliveredTo, registeredUser } from '../support/accounts.js';
 import { logInThroughPage } from '../support/browser-accounts.js';
 import { customerInBrowser, submitDraw } from '../support/browser-draws.js';

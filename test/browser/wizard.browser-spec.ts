@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
 import request from 'supertest';
-import type { AnalyticsEvent } from '../../client/src/features/analytics/analytics.js';
+import type { AnalyticsEvent } from '../../client/src/shared/analytics/analytics.js';
 import { appConsoleErrors } from '../support/browser-accounts.js';
 import { customerInBrowser } from '../support/browser-draws.js';
 import { appHydrated, gotoUnstarted, holdBackAppStart, isHydrated, launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';

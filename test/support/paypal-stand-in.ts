@@ -9,7 +9,7 @@ import { type HttpStub, sendJson, startHttpStub } from './http-stub.js';
  */
 export const PAYPAL_CLIENT_ID = 'paypal-client-stand-in';
 export const PAYPAL_SECRET = 'paypal-secret-stand-in';
-export const STAND_IN_PAYER = 'PAYERSTANDIN1';
+const STAND_IN_PAYER = 'PAYERSTANDIN1';
 
 export interface PayPalStandIn extends HttpStub {
   /** Payment id → its state: created, approved (by the payer), or executed. */

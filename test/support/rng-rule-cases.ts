@@ -1,17 +1,17 @@
 // One table of requests and the verdict part 2 §5 gives each (libs/rules/src/generator-rules.ts), shared by the
 // rules' unit test (libs/rules/test/generator-rules.spec.ts) and the API test of the server.
 
-export const LOWER = 'Please enter a valid lower limit (0 to 10¹⁸).';
-export const UPPER = 'Please enter a valid upper limit (10¹⁸ maximum).';
-export const UPPER_NOT_ABOVE = 'The upper limit must be higher than the lower limit.';
-export const COUNT = 'Please enter a valid count (1 to 1,000,000).';
-export const UNIQUE_RANGE = 'The range is too small for this many unique numbers.';
-export const VALUE_ORDER = 'Every number of the range sorted by value is not random: choose fewer numbers or another order.';
-export const SEQUENCE_RANGE = 'A sequence can have at most 1,000,000 numbers.';
-export const SEED = 'Please enter a valid seed (4 to 100 characters).';
-export const MODE = 'Please choose random numbers or a random sequence.';
-export const ORDERING = 'Please choose random, value or frequency order.';
-export const DIRECTION = 'Please choose ascending or descending order.';
+const LOWER = 'Please enter a valid lower limit (0 to 10¹⁸).';
+const UPPER = 'Please enter a valid upper limit (10¹⁸ maximum).';
+const UPPER_NOT_ABOVE = 'The upper limit must be higher than the lower limit.';
+const COUNT = 'Please enter a valid count (1 to 1,000,000).';
+const UNIQUE_RANGE = 'The range is too small for this many unique numbers.';
+const VALUE_ORDER = 'Every number of the range sorted by value is not random: choose fewer numbers or another order.';
+const SEQUENCE_RANGE = 'A sequence can have at most 1,000,000 numbers.';
+const SEED = 'Please enter a valid seed (4 to 100 characters).';
+const MODE = 'Please choose random numbers or a random sequence.';
+const ORDERING = 'Please choose random, value or frequency order.';
+const DIRECTION = 'Please choose ascending or descending order.';
 
 export interface RngRuleCase {
   name: string;

@@ -9,7 +9,7 @@ import { type HttpStub, sendJson, startHttpStub } from './http-stub.js';
  * origin, so card numbers go from that frame to POST /v1/payment_methods here and never through the page. Shapes
  * follow docs.stripe.com/api/payment_intents/object and docs.stripe.com/js; outcomes follow Stripe's test cards.
  */
-export type CardBehaviour = 'succeeds' | 'declined' | 'authenticate' | 'processing';
+type CardBehaviour = 'succeeds' | 'declined' | 'authenticate' | 'processing';
 
 /** Stripe's documented test cards (docs.stripe.com/testing); 4000 0000 0000 0077 is this stand-in's own "processing" card. */
 const CARD_BEHAVIOUR: Record<string, CardBehaviour> = {

@@ -2,11 +2,8 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { accountGeneratedApi, type AuthenticatedApiResponse, type UserResponseDto } from './generated/account';
 
 export type {
-  AddressDto,
   ApiKeyResponseDto,
   CreatedApiKeyResponseDto,
-  RegisterRequestDto,
-  UpdateAccountRequestDto,
   UserResponseDto,
 } from './generated/account';
 
@@ -84,5 +81,4 @@ export const {
   useGetApiKeysQuery,
   useCreateApiKeyMutation,
   useRevokeApiKeyMutation,
-  useSessionCheckMutation,
 } = accountApi;

@@ -2,10 +2,7 @@ import { adminGeneratedApi, type AdminCreditsDataResponseDto } from './generated
 
 export type {
   AdminCreditPackDto,
-  AdminCreditsDataResponseDto,
-  AuditEntryDto,
   CustomerDto,
-  EmailChangeDto,
   StatisticsResponseDto,
 } from './generated/admin';
 
@@ -34,7 +31,7 @@ async function storeCredits(userId: string, dispatch: CacheUpdate, queryFulfille
  * Lists refresh whatever the answer: a refused change may mean someone else changed the account meanwhile. The
  * generated blanket 'admin' tag is replaced on every endpoint.
  */
-export const adminApi = adminGeneratedApi.enhanceEndpoints({
+const adminApi = adminGeneratedApi.enhanceEndpoints({
   addTagTypes: ['AdminStatistics', 'Customers', 'CustomerCredits', 'EmailHistory', 'AuditLog'],
   endpoints: {
     getAdminStatistics: { providesTags: ['AdminStatistics'] },

@@ -1,6 +1,6 @@
 import { billingGeneratedApi, type BuyCreditsResponseDto } from './generated/billing';
 
-export type { CreditsDataResponseDto, InvoiceDto } from './generated/billing';
+export type { InvoiceDto } from './generated/billing';
 
 /**
  * Credits data is cached as 'Credits', the invoice list as 'Invoices'. A purchase changes both and the account's
@@ -8,7 +8,7 @@ export type { CreditsDataResponseDto, InvoiceDto } from './generated/billing';
  * answer, because a purchase whose answer was lost may still have gone through. Starting a wallet payment changes
  * nothing the page shows. The generated file tags every endpoint 'billing', which these rules replace.
  */
-export const billingApi = billingGeneratedApi.enhanceEndpoints({
+const billingApi = billingGeneratedApi.enhanceEndpoints({
   addTagTypes: ['Credits', 'Invoices', 'Account'],
   endpoints: {
     getPrices: { providesTags: [] },

@@ -1,9 +1,9 @@
 import { brandingGeneratedApi } from './generated/branding';
 
-export type { BrandingResponseDto, BrandReuseItemDto, ContrastWarningDto, SaveBrandingRequestDto } from './generated/branding';
+export type { ContrastWarningDto } from './generated/branding';
 
 /** Saving a branding changes what the public certificate and branding answers show (tag 'certificate'). */
-export const brandingApi = brandingGeneratedApi.enhanceEndpoints({
+const brandingApi = brandingGeneratedApi.enhanceEndpoints({
   addTagTypes: ['certificate'],
   endpoints: {
     saveBranding: { invalidatesTags: ['certificate', 'branding'] },

@@ -1,6 +1,6 @@
 import { certificateGeneratedApi } from './generated/certificate';
 
-export type { BrandingDto, CertificatePrizeDto, CertificateResponseDto, PublicBrandingDto } from './generated/certificate';
+export type { BrandingDto, CertificateResponseDto } from './generated/certificate';
 
 /** The public certificate data: a drawn draw's certificate never changes but its branding may, so it is not kept long. */
 export const certificateApi = certificateGeneratedApi.enhanceEndpoints({

@@ -3,7 +3,7 @@ import { contactGeneratedApi } from './generated/contact';
 export type { CreateHelpContactRequestDto } from './generated/contact';
 
 /** A contact message changes nothing any page shows: it invalidates no cached data. */
-export const contactApi = contactGeneratedApi.enhanceEndpoints({
+const contactApi = contactGeneratedApi.enhanceEndpoints({
   endpoints: { createHelpContact: { invalidatesTags: [] } },
 });
 

@@ -1,9 +1,8 @@
 import { drawLogGeneratedApi } from './generated/draw-log';
 
-export type { LoggedEntryDto, SignedTreeHeadDto } from './generated/draw-log';
 
 /** The public draw log: the head moves as draws change, so nothing is kept long. */
-export const drawLogApi = drawLogGeneratedApi.enhanceEndpoints({
+const drawLogApi = drawLogGeneratedApi.enhanceEndpoints({
   endpoints: {
     getDrawLogHead: { keepUnusedDataFor: 0 },
     getDrawLogEntries: { keepUnusedDataFor: 0 },

@@ -3,7 +3,6 @@ import { drawGeneratedApi } from './generated/draw';
 export type {
   DrawListItemDto,
   DrawResponseDto,
-  GetDrawsApiArg,
   PrizeDto,
   ScrutineerDto,
   WinnerDto,

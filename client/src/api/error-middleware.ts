@@ -1,6 +1,6 @@
 import { isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
 import { notifications } from '@mantine/notifications';
-import { loginRequired } from '../features/accounts/session-slice';
+import { loginRequired } from '../lib/session/session-slice';
 import { type ErrorEnvelope, notificationMessagesOf } from './error-messages';
 
 /**

@@ -2,15 +2,8 @@ import { type DrawIdRequestDto, type PublicationSetupResponseDto, publicationGen
 
 export type {
   CheckEntryResponseDto,
-  DrawColumnDto,
-  EntryCheckColumnDto,
   EntryCheckSetupResponseDto,
-  EntryCheckStatusDto,
-  PublicationSettingsDto,
   PublicationSetupResponseDto,
-  PublicEntryCheckResponseDto,
-  PublicWinnersResponseDto,
-  PublishRequestDto,
 } from './generated/publication';
 
 /**
@@ -36,7 +29,7 @@ const taggedPublicationApi = publicationGeneratedApi.enhanceEndpoints({
  * `POST /api/draw/publication` reads the setup (the spec makes it a POST): the generated endpoint is a mutation,
  * so the page reads it through this query instead, cached and refetched like any other read.
  */
-export const publicationApi = taggedPublicationApi.injectEndpoints({
+const publicationApi = taggedPublicationApi.injectEndpoints({
   endpoints: (build) => ({
     getPublicationSetup: build.query<PublicationSetupResponseDto, DrawIdRequestDto>({
       query: (body) => ({ url: '/api/draw/publication', method: 'POST', body }),

@@ -11,7 +11,8 @@ export const siteApi = siteGeneratedApi.enhanceEndpoints({
   },
 });
 
-export const { useGetSiteConfigurationQuery, useGetVersionQuery, useGetReviewsQuery } = siteApi;
+export const { useGetReviewsQuery } = siteApi;
+const { useGetSiteConfigurationQuery } = siteApi;
 
 /** The answer alone, or that there is none (see useSiteConfigurationData). */
 const selectAnswer = ({ data, isError }: { data?: SiteConfigurationResponseDto; isError: boolean }) => ({ data, isError });

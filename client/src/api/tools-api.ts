@@ -1,6 +1,6 @@
 import { type SeedResponseDto, toolsGeneratedApi } from './generated/tools';
 
-export type { GenerateRandomNumbersRequestDto, GenerateRandomNumbersResponseDto, HistogramBinDto, SeedResponseDto } from './generated/tools';
+export type { GenerateRandomNumbersRequestDto, GenerateRandomNumbersResponseDto, HistogramBinDto } from './generated/tools';
 
 /**
  * Nothing of the generators is cached: every seed must be fresh, and a generation changes nothing the page shows
@@ -14,7 +14,7 @@ const taggedToolsApi = toolsGeneratedApi.enhanceEndpoints({
 });
 
 /** A seed request as a value: a wait or an unreachable server is expected, not an error to announce. */
-export type SeedOutcome =
+type SeedOutcome =
   | { outcome: 'issued'; seed: string; source: SeedResponseDto['source'] }
   /** Another seed was requested less than 5 s ago (429): the page explains the wait in a modal. */
   | { outcome: 'tooFrequent'; retryAfterSeconds: number }
@@ -26,7 +26,7 @@ export type SeedOutcome =
  * lost connection, and every rejection goes through the error middleware, which shows a red notification; the
  * spec wants a modal for the first and a local seed for the second, so this endpoint resolves with the outcome.
  */
-export const toolsApi = taggedToolsApi.injectEndpoints({
+const toolsApi = taggedToolsApi.injectEndpoints({
   endpoints: (build) => ({
     requestSeed: build.mutation<SeedOutcome, void>({
       queryFn: async (_arg, _api, _extra, baseQuery) => {

@@ -1,8 +1,8 @@
 import { drawsApi } from './draws-api';
 import { uploadsGeneratedApi } from './generated/uploads';
 
-export type { SubmitDrawRequestDto, PrizeRequestDto, IncompleteDrawResponseDto } from './generated/draw';
-export type { AdvancedProcessingResultDto, ConfirmDrawDetailsResponseDto, HeaderColumnDto, UploadResultDto } from './generated/uploads';
+export type { SubmitDrawRequestDto } from './generated/draw';
+export type { ConfirmDrawDetailsResponseDto, UploadResultDto } from './generated/uploads';
 
 /**
  * The wizard's calls. Submitting and drafts are the draw endpoints as draws-api.ts tags them (a new draw or draft

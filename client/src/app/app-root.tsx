@@ -4,9 +4,10 @@ import { Suspense, useEffect } from 'react';
 import { Provider } from 'react-redux';
 import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import type { Analytics } from '../features/analytics/analytics';
-import { AnalyticsProvider } from '../features/analytics/analytics-context';
-import type { AppStore, RootState } from './store';
+import type { Analytics } from '../shared/analytics/analytics';
+import { AnalyticsProvider } from '../shared/analytics/analytics-context';
+import type { RootState } from '../lib/state';
+import type { AppStore } from './store';
 import { theme } from './theme';
 
 /** Calls back once the app has rendered, or hydrated, its first page. */

@@ -4,7 +4,7 @@ import { useParams, useSearchParams } from 'react-router';
 // Static: this route is already its own lazily loaded chunk, and a second lazy hop would delay the certificate's fetch.
 import CertificatePage from '../features/certificates/components/certificate-page';
 import CertificatePreviewPage from '../features/certificates/components/certificate-preview-page';
-import NotFoundPage from '../features/errors/components/not-found-page';
+import NotFoundPage from '../shared/errors/components/not-found-page';
 
 const PublicWinnersPage = lazy(() => import('../features/publication/components/public-winners-page'));
 const PublicEntryCheckPage = lazy(() => import('../features/publication/components/public-entry-check-page'));

@@ -1,5 +1,5 @@
 /** Whether a key press lands in something the visitor is typing into. */
-export function isEditableTarget(target: EventTarget | null): boolean {
+function isEditableTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
   if (target instanceof HTMLTextAreaElement) return !target.readOnly && !target.disabled;

@@ -1,11 +1,11 @@
 import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
-import { selectSessionEnding, selectSessionLoaded, selectUser } from '../features/accounts/session-slice';
-import { UnknownUrl } from '../features/errors/components/unknown-url';
-import { useAppSelector } from './hooks';
-import { paramsAreValid, ROUTES, type RouteName } from './routes';
-import { useRouteLink } from './use-route-link';
+import { selectSessionEnding, selectSessionLoaded, selectUser } from '../lib/session/session-slice';
+import { UnknownUrl } from '../shared/errors/components/unknown-url';
+import { useAppSelector } from '../lib/hooks';
+import { paramsAreValid, ROUTES, type RouteName } from '../lib/routes';
+import { useRouteLink } from '../lib/use-route-link';
 
 /** Applies the route table's rules before a screen renders: typed parameters, and private routes need a login. */
 export function RouteGate({ name, children }: { name: RouteName; children: ReactNode }) {

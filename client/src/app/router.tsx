@@ -1,11 +1,11 @@
 import { Center, Loader } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { RouteErrorScreen, ScreenLoadFailed } from '../features/errors/components/route-error-screen';
-import { UnknownUrl } from '../features/errors/components/unknown-url';
-import type { RouteHandle } from './route-handle';
+import { RouteErrorScreen, ScreenLoadFailed } from '../shared/errors/components/route-error-screen';
+import { UnknownUrl } from '../shared/errors/components/unknown-url';
+import type { RouteHandle } from '../lib/route-handle';
 import { RouteGate } from './route-gate';
-import { prefixedPaths, ROUTES, type RouteName } from './routes';
+import { prefixedPaths, ROUTES, type RouteName } from '../lib/routes';
 import { RootLayout } from './root-layout';
 
 type ScreenModule = () => Promise<{ default: ComponentType }>;
@@ -16,16 +16,16 @@ type ScreenModule = () => Promise<{ default: ComponentType }>;
  * to preload (client/src/prerender/prerender.tsx).
  */
 export const SCREEN_SOURCES: Record<RouteName, string> = {
-  home: '../features/home/components/home-page.tsx',
-  error404: '../features/errors/components/not-found-page.tsx',
+  home: './routes/home-page.tsx',
+  error404: '../shared/errors/components/not-found-page.tsx',
   login: '../features/accounts/components/login-page.tsx',
   register: '../features/accounts/components/register-page.tsx',
   forgotPassword: '../features/accounts/components/forgot-password-page.tsx',
   resetPassword: '../features/accounts/components/reset-password-page.tsx',
   buyCredits: '../features/billing/components/buy-credits-page.tsx',
-  accountEdit: '../features/accounts/components/account-edit-page.tsx',
+  accountEdit: './routes/account-edit-page.tsx',
   draws: '../features/draws/components/draws-list-page.tsx',
-  drawDetail: '../features/draws/components/draw-detail-page.tsx',
+  drawDetail: './routes/draw-detail-page.tsx',
   entryCheck: '../features/publication/components/entry-check-page.tsx',
   publication: '../features/publication/components/publication-page.tsx',
   unpublish: '../features/publication/components/unpublish-page.tsx',
@@ -49,7 +49,7 @@ export const SCREEN_SOURCES: Record<RouteName, string> = {
 };
 
 // Every screen file (a literal pattern: Vite resolves it at build time); SCREEN_SOURCES picks the routes' ones.
-const screenModules = import.meta.glob<{ default: ComponentType }>(['../features/*/components/*-page.tsx', './certificate-route.tsx']);
+const screenModules = import.meta.glob<{ default: ComponentType }>(['../features/*/components/*-page.tsx', '../shared/errors/components/not-found-page.tsx', './certificate-route.tsx', './routes/*.tsx']);
 
 const screens = Object.fromEntries(
   (Object.keys(SCREEN_SOURCES) as RouteName[]).map((name) => [name, screenModules[SCREEN_SOURCES[name]]]),

@@ -1,10 +1,10 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { selectAnalytics } from '../features/analytics/analytics';
-import { readCurrencyCookie } from '../features/site/currency-cookie';
-import { readScreenShareCookie } from '../features/site/screen-share';
-import { replayHeldInputs, replayHeldSubmissions } from './first-input';
-import { deferUntilEngagement } from './hydrate-on-engagement';
+import { selectAnalytics } from '../shared/analytics/analytics';
+import { readCurrencyCookie } from '../lib/site/currency-cookie';
+import { readScreenShareCookie } from '../lib/screen-share/screen-share';
+import { replayHeldInputs, replayHeldSubmissions } from '../lib/first-input';
+import { deferUntilEngagement } from '../shared/hydrate-on-engagement';
 import { blockBackspaceNavigation } from './keyboard';
 import { PRERENDERED_ATTRIBUTE } from './prerendered';
 import { yieldToBrowser } from './yield';

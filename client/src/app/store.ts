@@ -1,12 +1,9 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import { emptyApi } from '../api/empty-api';
+import { configureStore } from '@reduxjs/toolkit';
 import { errorNotificationMiddleware } from '../api/error-middleware';
-import { sessionSlice } from '../features/accounts/session-slice';
-import { siteSlice } from '../features/site/site-slice';
+import { emptyApi } from '../api/empty-api';
+import { rootReducer, type RootState } from '../lib/state';
 
-const rootReducer = combineSlices(emptyApi, siteSlice, sessionSlice);
-
-export function createStore(preloadedState?: Partial<ReturnType<typeof rootReducer>>) {
+export function createStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
@@ -15,5 +12,3 @@ export function createStore(preloadedState?: Partial<ReturnType<typeof rootReduc
 }
 
 export type AppStore = ReturnType<typeof createStore>;
-export type RootState = ReturnType<AppStore['getState']>;
-export type AppDispatch = AppStore['dispatch'];

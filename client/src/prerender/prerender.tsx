@@ -8,13 +8,13 @@ import { createMemoryRouter } from 'react-router';
 import { type CertificateResponseDto, certificateApi } from '../api/certificate-api';
 import { AppRoot } from '../app/app-root';
 import { API_CACHE_ELEMENT_ID } from '../app/prerendered';
-import { DEFAULT_COUNTRY, PRODUCT_DOMAINS } from '../app/countries';
+import { DEFAULT_COUNTRY, PRODUCT_DOMAINS } from '../lib/countries';
 import { appRoutes, resolveMatchingScreens, SCREEN_SOURCES } from '../app/router';
-import { prefixedPaths, ROUTES, type RouteName, titleFor } from '../app/routes';
+import { prefixedPaths, ROUTES, type RouteName, titleFor } from '../lib/routes';
 import { createStore } from '../app/store';
-import { noopAnalytics } from '../features/analytics/analytics';
+import { noopAnalytics } from '../shared/analytics/analytics';
 import { certificateHead } from '../features/certificates/certificate-head';
-import { defaultScreenShareSettings } from '../features/site/screen-share';
+import { defaultScreenShareSettings } from '../lib/screen-share/screen-share';
 
 export { PRERENDERED_ATTRIBUTE } from '../app/prerendered';
 export { PRODUCT_DOMAINS };

@@ -19,7 +19,7 @@ const MAX_GROUPS_SHIFT = 2;
  * Bucket shift for `picks` picks over `entrants` entrant indices (about one bucket per pick), or 0
  * when buckets would hold so few entrants that the `groups` layout is the better buy.
  */
-export function bucketShiftFor(entrants: number, picks: number): number {
+function bucketShiftFor(entrants: number, picks: number): number {
   const idBits = Math.max(1, bitLength(entrants - 1));
   const bucketBits = Math.max(MIN_BUCKET_BITS, bitLength(picks));
   const shift = idBits - bucketBits;

@@ -13,7 +13,7 @@ import { CountTree, leafArrayFor } from './count-tree.js';
  * bit per row instead (N/8 bytes): a count tree over 32-row words finds the word, a select inside the
  * word finds the row. Whatever the layout, the picked rows are the same (the tests draw with several).
  */
-export function bucketSizeFor(rowCount: number, picks: number): number {
+function bucketSizeFor(rowCount: number, picks: number): number {
   let size = 1;
   while (Math.ceil(rowCount / size) > 4 * picks && size < 2 ** 52) size *= 2;
   return size;

@@ -2,7 +2,7 @@ import { DrawInputError } from './draw-input-error.js';
 import type { PrizeSpec } from './types.js';
 
 /** uniformInt's largest bound: the total of tickets in the draw must not exceed it. */
-export const MAX_TOTAL_TICKETS = 2 ** 53;
+const MAX_TOTAL_TICKETS = 2 ** 53;
 
 function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;

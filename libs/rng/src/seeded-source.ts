@@ -5,10 +5,10 @@ import { createChaCha20Keystream, type KeystreamFill } from './chacha20-keystrea
 import type { RandomSource } from './random-source.js';
 
 /** 64 KiB per refill: one OpenSSL call per 16,384 words keeps per-word cost at a few nanoseconds. */
-export const SEEDED_SOURCE_BUFFER_BYTES = 64 * 1024;
+const SEEDED_SOURCE_BUFFER_BYTES = 64 * 1024;
 
 /** The seed's bytes: a string seed means its UTF-8 encoding; bytes are taken as they are. */
-export function seedBytes(seed: Uint8Array | string): Uint8Array {
+function seedBytes(seed: Uint8Array | string): Uint8Array {
   if (typeof seed === 'string') return Buffer.from(seed, 'utf8');
   if (seed instanceof Uint8Array) return seed;
   throw new TypeError('seed must be a Uint8Array or a string');

@@ -27,7 +27,7 @@ import {
 } from './dto/user.response.dto.js';
 import { MessageResponseDto } from '../../platform/http/message.response.dto.js';
 
-export const FORGOT_PASSWORD_ANSWER = 'If an account exists for that address, we have sent it a link to reset the password.';
+const FORGOT_PASSWORD_ANSWER = 'If an account exists for that address, we have sent it a link to reset the password.';
 
 @ApiTags('account')
 @Controller('api/account')

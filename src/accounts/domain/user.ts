@@ -33,8 +33,6 @@ export interface EmailChange {
   changedBy: string;
 }
 
-export const EMPTY_ADDRESS: Address = { lineOne: null, lineTwo: null, city: null, state: null, postcode: null, countryCode: null };
-
 /** E-mail addresses are compared without regard to case, and stored trimmed. */
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -5,7 +5,7 @@ import { ADMIN_AUDIT_REPOSITORY } from '../admin.tokens.js';
 import type { AuditEntry } from '../domain/admin-reports.js';
 import type { AdminAuditRepository } from './ports/admin-audit.repository.port.js';
 
-export const AUDIT_LOG_LIMIT = 50;
+const AUDIT_LOG_LIMIT = 50;
 
 /** Who did what, when: one row per administrator action. */
 @Injectable()

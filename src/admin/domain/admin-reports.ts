@@ -15,7 +15,7 @@ export interface Customer {
   unusedCredits: number;
 }
 
-export interface SummaryEntry {
+interface SummaryEntry {
   key: string;
   label: string;
   value: number;
@@ -24,7 +24,7 @@ export interface SummaryEntry {
 /** Days of the statistics charts, today (UTC) included. */
 export const STATISTICS_DAYS = 30;
 
-export interface DrawsOnDay {
+interface DrawsOnDay {
   /** YYYY-MM-DD, UTC. */
   date: string;
   created: number;

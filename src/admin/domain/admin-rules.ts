@@ -28,7 +28,7 @@ export interface CreditPackRequest {
   note: string | null;
 }
 
-export interface CreditPackDecision {
+interface CreditPackDecision {
   kind: Extract<CreditPackKind, 'manual' | 'trial'>;
   credits: number;
   expiryDate: Date;

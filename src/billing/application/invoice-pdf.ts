@@ -10,7 +10,7 @@ const require = createRequire(import.meta.url);
 const REGULAR = require.resolve('@expo-google-fonts/roboto/400Regular/Roboto_400Regular.ttf');
 const BOLD = require.resolve('@expo-google-fonts/roboto/700Bold/Roboto_700Bold.ttf');
 
-export const SELLER = { name: 'FairDraw', lines: ['GPO Box, Sydney NSW 2001, Australia', 'billing@fairdraw.com'] };
+const SELLER = { name: 'FairDraw', lines: ['GPO Box, Sydney NSW 2001, Australia', 'billing@fairdraw.com'] };
 
 /** The country site an invoice was bought on, by its currency (part 1 §9): its dates are in that site's format. */
 const SITE_OF_CURRENCY: Record<Currency, string> = { USD: 'us', AUD: 'au', CAD: 'ca', NZD: 'nz', GBP: 'uk' };

@@ -6,7 +6,7 @@ import { renderInvoicePdf } from './invoice-pdf.js';
 import type { BillingRepository } from './ports/billing.repository.port.js';
 import { UUID_PATTERN } from '../../platform/http/patterns.js';
 
-export const INVOICES_PAGE_SIZE = 10;
+const INVOICES_PAGE_SIZE = 10;
 
 @Injectable()
 export class InvoiceService implements OnModuleInit {

@@ -1,7 +1,7 @@
 /** Part 2 §3 "Credit pack": where credits came from, and each credit's redemption. */
 export type CreditPackKind = 'single' | 'ten' | 'hundred' | 'manual' | 'refund' | 'trial';
 
-export interface Credit {
+interface Credit {
   id: string;
   redeemedDate: Date | null;
 }

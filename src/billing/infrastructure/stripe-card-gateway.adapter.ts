@@ -23,7 +23,7 @@ const NOT_COMPLETED = 'The payment was not completed.';
  * `processing` (settled later by webhook); `requires_action` (3-D Secure: the checkout handles its next action);
  * `requires_payment_method` after a failed attempt or authentication, and `canceled`, are declines with Stripe's message.
  */
-export function chargeResultOf(intent: Stripe.PaymentIntent): CardChargeResult {
+function chargeResultOf(intent: Stripe.PaymentIntent): CardChargeResult {
   switch (intent.status) {
     case 'succeeded':
       return { status: 'succeeded', reference: intent.id };

@@ -5,7 +5,7 @@ import type { CardCharge, CardChargeResult, CardGateway } from '../application/p
  * The built-in test gateway: the test tokens of Stripe's documentation succeed or decline as Stripe's do, and
  * no money moves. The test checkout form turns Stripe's test card numbers into these tokens.
  */
-export const TEST_CARD_OUTCOMES: Record<string, CardChargeResult['status'] | string> = {
+const TEST_CARD_OUTCOMES: Record<string, CardChargeResult['status'] | string> = {
   tok_visa: 'succeeded',
   tok_mastercard: 'succeeded',
   tok_amex: 'succeeded',

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { WalletExecution, WalletGateway } from '../application/ports/wallet-gateway.port.js';
 
 /** The payer id the test wallet's approval page hands back; any other payer id is a refusal. */
-export const TEST_WALLET_PAYER = 'TESTPAYER';
+const TEST_WALLET_PAYER = 'TESTPAYER';
 
 /** The built-in wallet: payments are "approved" by the test approval step and executed without money moving. */
 export class TestWalletGateway implements WalletGateway {

@@ -8,7 +8,7 @@ import { BrandingService } from '../application/branding.service.js';
 import { CertificateFactsService } from '../application/certificate-facts.service.js';
 import { CertificateResponseDto, PublicBrandingDto } from './dto/certificate.response.dto.js';
 
-export const SHORT_CODE = /^[A-Z]{5}$/;
+const SHORT_CODE = /^[A-Z]{5}$/;
 
 /** How many draws' public answers a process keeps (a certificate's JSON is some 2-100 kB). */
 const DRAWS_KEPT = 500;

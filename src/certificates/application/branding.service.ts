@@ -31,7 +31,7 @@ export interface UploadCaller {
 
 const REUSE_LIST_LIMIT = 50;
 /** An uploaded image is copied to the draw when its branding is saved; unsaved uploads go after a day. */
-export const BRANDING_UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const BRANDING_UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 @Injectable()
 export class BrandingService {

@@ -210,7 +210,7 @@ function qrCode(doc: PDFKit.PDFDocument, url: string, x: number, y: number, size
  * '1 May 2026, 2:00:01 pm (Australia/Sydney, UTC+10:00)': the draw's own time zone, as the draw pages show it, in
  * the date format of the zone's country site (libs/rules date-format; the PDF is the same for every reader).
  */
-export function zoned(iso: string, timeZone: string): string {
+function zoned(iso: string, timeZone: string): string {
   const zone = knownTimeZone(timeZone);
   const offsetName = new Intl.DateTimeFormat('en-GB', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(new Date(iso)).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
   const offset = offsetName === 'GMT' ? 'UTC' : offsetName.replace('GMT', 'UTC');

@@ -1,6 +1,6 @@
 import { contrastRatio, contrastWarnings, DEFAULT_BRANDING, parseBranding, serialiseBranding } from './branding.js';
 
-/** The same vector is checked by the client's copy (client/src/features/certificates/branding-spec.spec.ts). */
+/** The same vector is checked by the client's copy (client/src/lib/branding-spec.spec.ts). */
 export const VECTOR = 'eyJ0IjoiMUE1RkI0IiwieCI6IjI0MUYzMSIsImYiOjMsImJ2IjowLCJsbyI6InRleHQiLCJsdCI6IkFjbWUgw4VyZSIsIml0IjpbInBuZyIsImxvZ28ucG5nIl19';
 
 describe('branding serialisation and contrast', () => {

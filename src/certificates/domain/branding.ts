@@ -1,12 +1,11 @@
 /**
  * The certificate branding of part 2 §3 and §5: colours, font, borders, logo and the four image slots, with the
  * compact URL-safe serialisation the preview frame carries in its hash. The client keeps a copy of the serialisation
- * (client/src/features/certificates/branding-spec.ts) checked against the same vectors.
+ * (client/src/lib/branding-spec.ts) checked against the same vectors.
  */
-export const FONTS = ['Roboto Slab', 'Roboto', 'Bebas Neue', 'Poetsen One'] as const;
 export type FontChoice = 0 | 1 | 2 | 3;
 export const LOGO_OPTIONS = ['none', 'text', 'image'] as const;
-export type LogoOption = (typeof LOGO_OPTIONS)[number];
+type LogoOption = (typeof LOGO_OPTIONS)[number];
 /** The four image slots; `location` of getbrandingimage. With logoOption image, the Top image is the logo. */
 export const IMAGE_SLOTS = ['Top', 'Left', 'Banner', 'Right'] as const;
 export type ImageSlot = (typeof IMAGE_SLOTS)[number];
@@ -51,10 +50,10 @@ export const DEFAULT_BRANDING: Branding = {
   images: { Top: null, Left: null, Banner: null, Right: null },
 };
 
-export const LOGO_TEXT_MAX = 60;
-export const MINIMUM_CONTRAST = 4.5;
+const LOGO_TEXT_MAX = 60;
+const MINIMUM_CONTRAST = 4.5;
 const HEX = /^#[0-9A-Fa-f]{6}$/;
-export const COLOUR_FIELDS = ['borderTopColour', 'borderBottomColour', 'backgroundColour', 'pageColour', 'textColour', 'logoColour'] as const;
+const COLOUR_FIELDS = ['borderTopColour', 'borderBottomColour', 'backgroundColour', 'pageColour', 'textColour', 'logoColour'] as const;
 
 export const BrandingMessages = {
   colour: 'Enter a colour as 6 hexadecimal digits, e.g. #1A2B3C.',
@@ -120,10 +119,6 @@ export function normaliseBranding(branding: Branding): Branding {
   for (const field of COLOUR_FIELDS) out[field] = branding[field].toUpperCase();
   out.logoText = branding.logoText.trim();
   return out;
-}
-
-export function isDefaultBranding(branding: Branding): boolean {
-  return serialiseBranding(branding) === '';
 }
 
 // ---- The compact URL-safe serialisation: short keys, values that are empty or the default dropped, base64url JSON.

@@ -6,7 +6,7 @@ import type { Branding } from './branding.js';
 /** The delimiter's name as a certificate states it. */
 export const DELIMITER_NAMES: Record<string, string> = { ',': 'comma', '\t': 'tab', ';': 'semicolon', '|': 'pipe' };
 
-export interface CertificatePrize {
+interface CertificatePrize {
   description: string;
   quantity: number;
   reserves: number;

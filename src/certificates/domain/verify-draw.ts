@@ -21,7 +21,7 @@ export interface CertifiedDraw extends CertifiedSeed {
   entriesSha256: string | null;
 }
 
-export interface VerifyCheck {
+interface VerifyCheck {
   name: string;
   ok: boolean;
   detail: string;

@@ -21,7 +21,7 @@ import {
   ScrutineerDto,
 } from './dto/draw-actions.dto.js';
 
-export const LOOKUP_INVALID = 'Please enter a valid 12-digit hexadecimal ID.';
+const LOOKUP_INVALID = 'Please enter a valid 12-digit hexadecimal ID.';
 
 function actorOf(user: User | undefined): string {
   return user ? `${user.role === 'admin' ? 'admin' : 'user'} ${user.id}` : 'visitor';

@@ -12,10 +12,10 @@ import { type Caller, mayAct, OWNERSHIP, VISITOR } from '../../platform/ownershi
 import type { DraftRepository } from './ports/draft.repository.port.js';
 
 /** Drafts are kept 30 days after they were last saved. */
-export const DRAFT_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+const DRAFT_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** A submission's draft lives while its request pays; one an hour old was left behind (its process died, no retry came). */
-export const UNPAID_SUBMISSION_LIFETIME_MS = 60 * 60 * 1000;
-export const ACCOUNT_EXISTS_MESSAGE = 'An account with this email address already exists. Please contact us to associate this draw with your existing account.';
+const UNPAID_SUBMISSION_LIFETIME_MS = 60 * 60 * 1000;
+const ACCOUNT_EXISTS_MESSAGE = 'An account with this email address already exists. Please contact us to associate this draw with your existing account.';
 
 @Injectable()
 export class DraftService implements OnModuleInit, OnApplicationShutdown {

@@ -8,7 +8,7 @@ import { type Caller, mayAct, OWNERSHIP } from '../../platform/ownership/ownersh
 export type { DrawPublicVersion };
 
 /** Winners (and reserves) of each prize in the draw's answer; all of them are in the results download. */
-export const WINNERS_SHOWN_PER_PRIZE = 1_000;
+const WINNERS_SHOWN_PER_PRIZE = 1_000;
 
 
 export interface DrawView {

@@ -16,7 +16,7 @@ import type { DrawExecutionHooks } from './ports/draw-execution-hooks.port.js';
 import type { DrawnWinners, DrawRepository, DrawResult } from './ports/draw.repository.port.js';
 
 /** The algorithm the certificate promises (libs/draw-engine/README.md); bumped if it ever changes. */
-export const ENGINE_VERSION = 'fairdraw-engine/1';
+const ENGINE_VERSION = 'fairdraw-engine/1';
 
 /** 'waiting': the draw's beacon round could not be had yet; the draw stays scheduled and the sweep tries again. */
 export type ExecutionOutcome = 'drawn' | 'error' | 'skipped' | 'waiting';

@@ -28,8 +28,8 @@ export const DRAW_MESSAGES = {
 } as const;
 
 /** Demo draws: at most 10 prizes (spec), within 15 minutes (spec), and at most this many entries (decided). */
-export const DEMO_MAX_PRIZES = 10;
-export const DEMO_MAX_ENTRIES = 1_000;
+const DEMO_MAX_PRIZES = 10;
+const DEMO_MAX_ENTRIES = 1_000;
 export const DEMO_SCHEDULE_WINDOW_MS = 15 * 60 * 1000;
 /** More prizes than anyone lists by hand; the wizard adds at most 99 at once. */
 export const MAX_PRIZES = 1_000;

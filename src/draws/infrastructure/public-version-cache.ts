@@ -8,7 +8,7 @@ import type { DrawPublicVersion } from '../application/ports/draw.repository.por
  * The longest a process uses a draw's public version without reading it again, should a notification be lost: well
  * inside the public answers' max-age (PUBLIC_CACHE_MAX_AGE_SECONDS), which shared caches may serve anyway.
  */
-export const PUBLIC_VERSION_TTL_MS = 1000;
+const PUBLIC_VERSION_TTL_MS = 1000;
 /** The channel the triggers of migration NotifyDrawPublicVersion announce each change on. */
 export const DRAW_PUBLIC_VERSION_CHANNEL = 'draw_public_version';
 

@@ -15,7 +15,7 @@ const ORPHAN_STOP_TIMEOUT_MS = 30_000;
 const POLL_MS = 100;
 
 /** Names the process that started the cluster, so a later start can tell a live server's cluster from an orphan. */
-export function ownerFileOf(dataDir: string): string {
+function ownerFileOf(dataDir: string): string {
   return join(dataDir, 'postgres.owner');
 }
 

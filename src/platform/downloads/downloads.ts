@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { type CachePolicy, type PublicAnswer, sendPublicAnswer } from '../http/public-answers.js';
 
-export interface DownloadFile {
+interface DownloadFile {
   fileName: string;
   contentType: string;
   body: Readable | Buffer;
@@ -47,7 +47,7 @@ const DOWNLOAD_KINDS = ['results', 'entries', 'certificate', 'certificatewinners
 /** The one download route of DESIGN.md: `/download/{kind}/{id}`, described for API customers too (issue 27). */
 @ApiTags('downloads')
 @Controller('download')
-export class DownloadsController {
+class DownloadsController {
   constructor(private readonly registry: DownloadRegistry) {}
 
   @Get(':kind/:id')

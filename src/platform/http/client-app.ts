@@ -18,7 +18,7 @@ const CERTIFICATE_PAGE = /^\/cert\/([A-Z]{5})x?\/$/;
  * Whether a request that matched no server route is a page of the client (history fallback) rather than a missing
  * API resource or file. `/api/` itself, with or without a country prefix, is the client's API page.
  */
-export function isClientPage(request: FastifyRequest): boolean {
+function isClientPage(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = request.url.split('?')[0].replace(COUNTRY_PREFIX, '') || '/';
   if (path === '/api' || path === '/api/') return true;
@@ -50,9 +50,9 @@ export function inlineScriptHashes(distDir: string): string[] {
 export type ClientFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
 
 /** What the client build writes beside its manifest (client/vite.config.ts, `prerender`). */
-export const PRERENDERED_FILE = '.vite/prerendered.json';
+const PRERENDERED_FILE = '.vite/prerendered.json';
 /** The client's prerendering module built for Node (client/vite.config.ts, RENDERER_DIR), which renders pages with data. */
-export const RENDERER_FILE = '.vite/ssr/prerender.js';
+const RENDERER_FILE = '.vite/ssr/prerender.js';
 
 /** The largest certificate (characters of its JSON) whose page is rendered on the server: some 10,000 winners. */
 const RENDERED_CERTIFICATE_MAX_CHARS = 100_000;
@@ -83,7 +83,7 @@ interface PrerenderedBuild {
   certificateTemplate?: string;
 }
 
-/** Country labels the client reads from a host's first label (client/src/app/countries.ts). */
+/** Country labels the client reads from a host's first label (client/src/lib/countries.ts). */
 const COUNTRY_HOST_LABELS = new Set(['au', 'ca', 'nz', 'uk']);
 /** Cookies that change the first render in the browser: screen-share mode and a currency choice. */
 const RENDER_COOKIES = /(?:^|;\s*)(?:screenshare|currency)=/;
@@ -259,10 +259,10 @@ const PLAIN_PAGES_KEPT = 1000;
 /** A draw's public pages: its certificate (with w, e or x). */
 const PUBLIC_DRAW_PAGE = /^\/cert\/[A-Za-z]{5}[ewx]?\/$/;
 const LOOKUP_PAGE = '/lookup/';
-/** The query parameters of the owner's preview frames (client/src/app/routes.ts, certificate). */
+/** The query parameters of the owner's preview frames (client/src/lib/routes.ts, certificate). */
 const PREVIEW_QUERY = /(?:^|&)(?:prev|fw|wh|eh)=/;
 
-/** Asks the client to start the app with a prerendered page's load, not at the visitor's first input (client/src/app/first-input.ts). */
+/** Asks the client to start the app with a prerendered page's load, not at the visitor's first input (client/src/lib/first-input.ts). */
 const START_AT_LOAD_META = '<meta name="fairdraw-start" content="load">';
 const startingAtLoadPages = new WeakMap<PublicAnswer, PublicAnswer>();
 

@@ -4,9 +4,9 @@ import { ApiConsumes } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-export const CROSS_SITE_MESSAGE = 'Cross-site requests are not allowed.';
-export const JSON_BODY_MESSAGE = 'Send the request body as application/json.';
-export const JSON_OR_FILES_BODY_MESSAGE = 'Send the request body as application/json, or files as multipart/form-data.';
+const CROSS_SITE_MESSAGE = 'Cross-site requests are not allowed.';
+const JSON_BODY_MESSAGE = 'Send the request body as application/json.';
+const JSON_OR_FILES_BODY_MESSAGE = 'Send the request body as application/json, or files as multipart/form-data.';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -29,7 +29,7 @@ export function AcceptsFiles(): MethodDecorator {
  * from in Sec-Fetch-Site, older ones in Origin. Callers that are not browsers (API keys, scripts, Stripe's webhook)
  * send neither and pass; a browser page elsewhere cannot send an API key either, since no CORS is offered.
  */
-export function isCrossSiteStateChange(request: FastifyRequest): boolean {
+function isCrossSiteStateChange(request: FastifyRequest): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   const fetchSite = request.headers['sec-fetch-site'];
   if (typeof fetchSite === 'string') return fetchSite !== 'same-origin' && fetchSite !== 'none';
@@ -50,7 +50,7 @@ export function isCrossSiteStateChange(request: FastifyRequest): boolean {
  * null. A page elsewhere can send urlencoded, multipart and text/plain bodies without asking the server first; it
  * cannot send JSON without CORS, which is not offered. A request with no body at all (logOut) passes.
  */
-export function unexpectedBodyType(request: FastifyRequest): string | null {
+function unexpectedBodyType(request: FastifyRequest): string | null {
   if (SAFE_METHODS.has(request.method)) return null;
   const contentType = request.headers['content-type'];
   const length = request.headers['content-length'];

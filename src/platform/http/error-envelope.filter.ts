@@ -17,7 +17,7 @@ interface FastifyLikeError {
  * only by their text. They are the client's malformed request, not a server failure.
  */
 const MALFORMED_MULTIPART = /^(Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|Multipart: Boundary not found|Boundary required)$/;
-export const MALFORMED_MULTIPART_MESSAGE = 'The multipart body is malformed or incomplete.';
+const MALFORMED_MULTIPART_MESSAGE = 'The multipart body is malformed or incomplete.';
 
 /** The one mapping of the application's typed errors to HTTP. */
 const STATUS_OF: Record<ApplicationErrorKind, HttpStatus> = {

@@ -80,7 +80,7 @@ export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'g
  * The answer's body in an encoding, compressed on first use and kept. Brotli at 9 and gzip at 9: done once per answer,
  * so the smallest result that still costs milliseconds, not the hundreds Brotli's 11 takes on a large page.
  */
-export function encodedBody(answer: PublicAnswer, encoding: 'br' | 'gzip'): Buffer {
+function encodedBody(answer: PublicAnswer, encoding: 'br' | 'gzip'): Buffer {
   answer[encoding] ??=
     encoding === 'br' ? brotliCompressSync(answer.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: answer.body.length } }) : gzipSync(answer.body, { level: 9 });
   return answer[encoding];

@@ -9,7 +9,7 @@ export interface QuantumSeedSource {
 
 export const QUANTUM_SEED_SOURCE = Symbol('QUANTUM_SEED_SOURCE');
 
-export type SeedSource = 'quantum' | 'local';
+type SeedSource = 'quantum' | 'local';
 
 export interface IssuedSeed {
   seed: string;

@@ -4,7 +4,7 @@ import { FILE_STORAGE, type FileStorage } from './file-storage.port.js';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 /** A write not written to for a day was left behind by a process that died: no upload streams that slowly. */
-export const ABANDONED_WRITE_AGE_MS = 24 * 60 * 60 * 1000;
+const ABANDONED_WRITE_AGE_MS = 24 * 60 * 60 * 1000;
 
 /** Once an hour, in every process (removing is idempotent): what crashed writes left in storage (`.partial` files). */
 @Injectable()

@@ -18,7 +18,7 @@ import { Logger } from '@nestjs/common';
 import { assertStorageKey, type ByteRange, type FileStorage, type FileWrite, type StoredFileStat } from './file-storage.port.js';
 
 /** S3's smallest part (every part but the last). */
-export const MIN_PART_BYTES = 5 * 1024 * 1024;
+const MIN_PART_BYTES = 5 * 1024 * 1024;
 /** Parts sent at the same time by one write: memory per write is about (this + 1) × the part size. */
 const PARTS_IN_FLIGHT = 2;
 

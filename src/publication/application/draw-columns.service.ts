@@ -5,7 +5,7 @@ import { detectSensitiveColumns, SENSITIVE_SAMPLE_ROWS } from '../../uploads/dom
 import { type DrawColumn, MAX_EXAMPLE_ROWS } from '../domain/publication-rules.js';
 
 /** The column of a simple draw (no file): its entry number. */
-export const ENTRY_NUMBER_COLUMN: DrawColumn = { name: 'Entry number', blacklisted: false };
+const ENTRY_NUMBER_COLUMN: DrawColumn = { name: 'Entry number', blacklisted: false };
 
 export interface DrawColumns {
   columns: DrawColumn[];

@@ -18,8 +18,8 @@ export const PUBLICATION_MESSAGES = {
   notPublished: 'The winners of this draw are not published.',
 } as const;
 
-export const MAX_PUBLISHED_COLUMNS = 4;
-export const MAX_COLUMN_NAME_LENGTH = 30;
+const MAX_PUBLISHED_COLUMNS = 4;
+const MAX_COLUMN_NAME_LENGTH = 30;
 /** Example rows shown in the preview before the draw (part 2 §9). */
 export const MAX_EXAMPLE_ROWS = 5;
 

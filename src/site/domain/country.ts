@@ -1,7 +1,7 @@
 /** The country sites of the product (part 1 §1). `us` is the default site. */
 export const COUNTRY_CODES = ['us', 'au', 'ca', 'nz', 'uk'] as const;
-export type CountryCode = (typeof COUNTRY_CODES)[number];
-export const DEFAULT_COUNTRY: CountryCode = 'us';
+type CountryCode = (typeof COUNTRY_CODES)[number];
+const DEFAULT_COUNTRY: CountryCode = 'us';
 
 export interface Country {
   code: CountryCode;
@@ -17,12 +17,8 @@ const COUNTRIES: Record<CountryCode, Country> = {
   uk: { code: 'uk', name: 'United Kingdom', currency: 'GBP' },
 };
 
-export function isCountryCode(value: unknown): value is CountryCode {
+function isCountryCode(value: unknown): value is CountryCode {
   return typeof value === 'string' && (COUNTRY_CODES as readonly string[]).includes(value);
-}
-
-export function countryOf(code: CountryCode): Country {
-  return COUNTRIES[code];
 }
 
 /**

@@ -15,8 +15,6 @@ export interface Review {
   text: string;
 }
 
-export type PositionalReview = [string, number, number, string, string, string, string, string, string];
-
 /** Timestamps below this are seconds (it is 2001-09-09 in milliseconds). */
 const SECONDS_BELOW = 1_000_000_000_000;
 

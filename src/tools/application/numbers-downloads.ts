@@ -3,7 +3,7 @@ import { DownloadRegistry } from '../../platform/downloads/downloads.js';
 import { RandomNumbersService } from './random-numbers.service.js';
 
 /** The download kind of the generators. */
-export const NUMBERS_DOWNLOAD_KIND = 'numbers';
+const NUMBERS_DOWNLOAD_KIND = 'numbers';
 
 /**
  * `/download/numbers/<fileName>.csv|.txt` on the shared download route: a public link (the 128-bit name is the

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { RateLimitService, type RateLimitPolicy } from '../../platform/rate-limit/rate-limit.service.js';
 
 /** Part 2 §9: "5 s minimum between requests". Recorded in docs/decisions.md ("Generators"). */
-export const SECONDS_BETWEEN_REQUESTS = 5;
+const SECONDS_BETWEEN_REQUESTS = 5;
 
 @Injectable()
 export class ToolsLimits {

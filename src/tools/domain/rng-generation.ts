@@ -42,7 +42,7 @@ function sortByValue(values: BigUint64Array, direction: RngDirection): void {
 }
 
 /** Each distinct value once, ascending, with how often it was drawn. */
-export function groupByValue(drawn: BigUint64Array): { values: BigUint64Array; counts: Uint32Array; total: number } {
+function groupByValue(drawn: BigUint64Array): { values: BigUint64Array; counts: Uint32Array; total: number } {
   const sorted = drawn.slice().sort();
   let groups = 0;
   for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) groups++;

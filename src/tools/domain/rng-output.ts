@@ -2,9 +2,9 @@ import type { RngResult } from './rng-generation.js';
 import { formatWholeNumber, type RngMode } from '#rules';
 
 /** Rows shown in the response; the whole result is in the file. */
-export const PREVIEW_ROWS = 1000;
+const PREVIEW_ROWS = 1000;
 /** Bars of the distribution chart: fewer when the range has fewer numbers. */
-export const HISTOGRAM_BINS = 20;
+const HISTOGRAM_BINS = 20;
 
 export interface RngPreview {
   /** The first rows as decimal strings (each value once when grouped). */

@@ -3,9 +3,9 @@ import { RateLimitService, type RateLimitPolicy } from '../../platform/rate-limi
 import type { UploadLimit } from '../application/upload-entries-file.service.js';
 
 /** Uploads per address, and per account, in an hour: a customer fixing a file uploads a few; a script, hundreds. */
-export const UPLOADS_PER_HOUR = 60;
+const UPLOADS_PER_HOUR = 60;
 /** What an address, and an account, may upload in a day: ten uploads of the full size limit (3,000 MB at 300 MB). */
-export const FULL_UPLOADS_PER_DAY = 10;
+const FULL_UPLOADS_PER_DAY = 10;
 /** The volume is counted in 1/1024ths of the size limit, so the allowance follows the site setting. */
 const UNITS_PER_FULL_UPLOAD = 1024;
 

@@ -8,7 +8,7 @@ import type { UploadRepository } from './ports/upload.repository.port.js';
  * How long an upload no draw uses is kept: long enough to finish a wizard started days ago, short enough that
  * entrants' personal data is not kept for draws that were never made. A saved draft keeps its upload while it lives.
  */
-export const UNUSED_UPLOAD_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+const UNUSED_UPLOAD_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 const PAGE = 500;
 
 /** Which of these uploads a draw (or a saved draft) uses: the draws module answers. */

@@ -15,7 +15,7 @@ export const ENTRIES_RULES_VERSION = 1;
 export const SHOWN_ROWS = 3;
 
 /** Warnings about the file itself (shown on confirmation and again after advanced processing). */
-export function fileWarnings(pass: Pick<EntriesPassResult, 'otherColumnCountRows' | 'firstOtherColumnCountRow' | 'columnCount'>, encoding: TextEncodingName): string[] {
+function fileWarnings(pass: Pick<EntriesPassResult, 'otherColumnCountRows' | 'firstOtherColumnCountRow' | 'columnCount'>, encoding: TextEncodingName): string[] {
   const warnings: string[] = [];
   if (encoding === 'windows-1252') warnings.push(EntriesMessages.encodingWarning(encodingLabel(encoding)));
   if (pass.otherColumnCountRows > 0) {

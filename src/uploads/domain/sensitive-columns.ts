@@ -19,7 +19,7 @@ const HEADER_RULES: readonly [SensitiveKind, RegExp][] = [
 ];
 
 /** Header name words: lower case, runs of other characters made one space ("E-Mail_Address" -> "e mail address"). */
-export function normalizeHeaderName(name: string): string {
+function normalizeHeaderName(name: string): string {
   return name
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, ' ')

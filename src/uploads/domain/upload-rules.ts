@@ -2,13 +2,13 @@
  * What may be uploaded as an entries file (part 1 §5 "Upload"): txt, csv, tsv or zip, not empty, at most the site's
  * upload limit. The messages are the spec's; the Excel hint is ours (docs/decisions.md, "Uploads").
  */
-export const TEXT_EXTENSIONS = ['txt', 'csv', 'tsv'] as const;
-export const UPLOAD_EXTENSIONS = [...TEXT_EXTENSIONS, 'zip'] as const;
+const TEXT_EXTENSIONS = ['txt', 'csv', 'tsv'] as const;
+const UPLOAD_EXTENSIONS = [...TEXT_EXTENSIONS, 'zip'] as const;
 export type TextExtension = (typeof TEXT_EXTENSIONS)[number];
 export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
 
 /** Excel's file types: refused with a hint to save as CSV. */
-export const EXCEL_EXTENSIONS = ['xls', 'xlsx', 'xlsm', 'xlsb', 'xlt', 'xltx', 'xltm'] as const;
+const EXCEL_EXTENSIONS = ['xls', 'xlsx', 'xlsm', 'xlsb', 'xlt', 'xltx', 'xltm'] as const;
 
 /** One MB of the upload limit: 1,048,576 bytes. */
 export const BYTES_PER_MB = 1024 * 1024;

@@ -13,7 +13,7 @@ export interface EntriesFile {
 }
 
 /** A header or first-row column as confirmation shows it. */
-export interface InspectedColumn {
+interface InspectedColumn {
   name: string;
   blacklisted: boolean;
 }

@@ -1,7 +1,6 @@
 import { loadPasswordPolicy, PASSWORD_MESSAGES, passwordProblem } from '../../../../libs/password-policy/src/index';
-import { equalsCheck } from '../forms/equals-check';
+import { equalsCheck } from '../../shared/forms/equals-check';
 
-export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../../libs/password-policy/src/index';
 
 /**
  * The account forms' rules, checked in the page before sending, with the server's messages word for word

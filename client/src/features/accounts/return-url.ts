@@ -1,4 +1,4 @@
-import { isSafeLocalPath } from '../../app/routes';
+import { isSafeLocalPath } from '../../lib/routes';
 
 /**
  * Where login sends a user (part 1 §6, §8): the ReturnUrl when it is a path on this site, else the draws list.

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
-import { useRouteLink } from '../../app/use-route-link';
+import { useAppSelector } from '../../lib/hooks';
+import { useRouteLink } from '../../lib/use-route-link';
 import { destinationAfterLogin } from './return-url';
-import { selectSessionLoaded, selectUser } from './session-slice';
+import { selectSessionLoaded, selectUser } from '../../lib/session/session-slice';
 
 /**
  * A logged-in user on login or register goes to the ReturnUrl, or to the draws list (part 1 §6). Answers

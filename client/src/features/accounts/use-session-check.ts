@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { accountApi } from '../../api/account-api';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { clientSessionId } from './client-session';
-import { selectSessionEnding, selectUser } from './session-slice';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { clientSessionId } from '../../lib/session/client-session';
+import { selectSessionEnding, selectUser } from '../../lib/session/session-slice';
 import { SESSION_CHECK_INTERVAL_MS } from './session-timing';
-import { useEndSession } from './use-end-session';
+import { useEndSession } from '../../lib/session/use-end-session';
 
 /**
  * The authentication check of part 1 §4: every 10 s while logged in, with the tab's clientSession. No answer at

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { siteApi } from '../../api/site-api';
-import { useAppDispatch } from '../../app/hooks';
-import { useCurrentRoute } from '../../app/route-handle';
+import { useAppDispatch } from '../../lib/hooks';
+import { useCurrentRoute } from '../../lib/route-handle';
 import { shouldReloadForVersion } from './session-timing';
 
 /**

@@ -15,7 +15,7 @@ export const CREDIT_MESSAGES = {
 } as const;
 
 export const TRIAL_NOTE = 'Trial credits';
-export const TRIAL_MONTHS = 1;
+const TRIAL_MONTHS = 1;
 
 export interface CreditPackForm {
   amount: number | string;

@@ -1,4 +1,4 @@
-import type { SitePrices } from '../site/currency';
+import type { SitePrices } from '../../lib/site/currency';
 
 /**
  * What tracking reads of a purchase (part 1 §3 "Draw purchase as read by tracking"). paymentOption: 1 ten draws,
@@ -33,8 +33,8 @@ export function purchaseEvent(purchase: TrackedPurchase, prices: SitePrices, tra
   };
 }
 
-export const TRACKING_RETRY_INTERVAL_MS = 100;
-export const TRACKING_RETRY_LIMIT_MS = 5000;
+const TRACKING_RETRY_INTERVAL_MS = 100;
+const TRACKING_RETRY_LIMIT_MS = 5000;
 
 export interface RetryClock {
   now(): number;

@@ -1,5 +1,5 @@
 import type { CertificateResponseDto } from '../../api/certificate-api';
-import { SITE_NAME } from '../../app/routes';
+import { SITE_NAME } from '../../lib/routes';
 
 /** The certificate page's title and description: the browser sets them once the certificate is known, the server with the page. */
 export function certificateHead(cert: Pick<CertificateResponseDto, 'name' | 'organisation'>): { title: string; description: string } {

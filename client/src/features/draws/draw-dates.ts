@@ -6,7 +6,7 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /** The value format of `<input type="datetime-local">`: a wall-clock time without a zone. */
-export const LOCAL_INPUT_FORMAT = 'YYYY-MM-DDTHH:mm';
+const LOCAL_INPUT_FORMAT = 'YYYY-MM-DDTHH:mm';
 
 /** Part 1 §5 (the wizard's rule, which part 2 §5 applies to rescheduling). */
 export const RESCHEDULE_IN_PAST = 'Please choose a draw time in the future.';

@@ -1,11 +1,11 @@
 import Cookies from 'js-cookie';
-import { type DrawState, isDrawState } from './draw-state';
+import { type DrawState, isDrawState } from '../../lib/draws/draw-state';
 
 /** Part 2 §2, §9: the draw list's page sizes and sort fields, and the cookie that keeps the visitor's choices. */
-export const LIST_CONFIG_COOKIE = 'listconfig';
+const LIST_CONFIG_COOKIE = 'listconfig';
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
-export const DEFAULT_PAGE_SIZE: PageSize = 25;
+const DEFAULT_PAGE_SIZE: PageSize = 25;
 
 export const SORT_FIELDS = ['RelevantDate', 'Name', 'Organisation', 'State', 'Created'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
@@ -30,7 +30,7 @@ export interface ListConfig {
 }
 
 /** The statuses in the order the filters list them. */
-export const STATUS_FILTERS: readonly DrawState[] = ['draft', 'scheduled', 'drawn', 'cancelled', 'error'];
+const STATUS_FILTERS: readonly DrawState[] = ['draft', 'scheduled', 'drawn', 'cancelled', 'error'];
 
 /**
  * Web draws, and for API customers their live API draws too; test-key draws are noise until asked for. Drafts are

@@ -1,4 +1,4 @@
-import { formatMoney, type SitePrices } from '../site/currency';
+import { formatMoney, type SitePrices } from '../../lib/site/currency';
 
 /**
  * The home page's offers, from the server's price settings for the currency in force (the country site's, or the

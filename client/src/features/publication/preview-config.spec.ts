@@ -1,4 +1,4 @@
-import { encodeCompact } from '../preview/compact-hash';
+import { encodeCompact } from '../../shared/preview/compact-hash';
 import {
   type EntryCheckPreviewConfig,
   entryCheckPreviewMessage,

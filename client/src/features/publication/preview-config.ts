@@ -1,5 +1,5 @@
-import { type CountryCode, isCountryCode } from '../../app/countries';
-import { decodeCompact, encodeCompact } from '../preview/compact-hash';
+import { type CountryCode, isCountryCode } from '../../lib/countries';
+import { decodeCompact, encodeCompact } from '../../shared/preview/compact-hash';
 import { cleanColumnNameInput, MAX_PUBLISHED_COLUMNS, PREVIEW_MESSAGES } from './published-value';
 
 /**

@@ -1,8 +1,8 @@
 /** Display rules of the reviews (part 1 §2, §4, §9). */
-export const TRUNCATE_AT = 300;
-export const TRUNCATE_SLACK = 50;
+const TRUNCATE_AT = 300;
+const TRUNCATE_SLACK = 50;
 export const STAR_WIDTH_PX = 14;
-export const DATE_HIDE_DAYS = 28;
+const DATE_HIDE_DAYS = 28;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

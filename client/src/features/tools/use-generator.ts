@@ -5,19 +5,19 @@ import {
   useGenerateRandomNumbersMutation,
   useRequestSeedMutation,
 } from '../../api/tools-api';
-import { formErrorsOf, type FormErrors, statusOf } from '../forms/server-errors';
+import { formErrorsOf, type FormErrors, statusOf } from '../../shared/forms/server-errors';
 import type { SeedMode } from './generator-form';
 import type { RngRequestInput } from '../../../../libs/rules/src/index';
 import { browserSeed } from './seed';
-import { useHumanCheck } from '../site/human-check';
+import { useHumanCheck } from '../../lib/site/human-check';
 
 /** Part 2 §9: "5 s minimum between requests"; the server enforces it per visitor, the page explains it. */
 export const SECONDS_BETWEEN_REQUESTS = 5;
 
 /** Part 2 §8: the alert shown when the human check fails ('reCAPTCHA is invalid.'). */
-export const HUMAN_CHECK_FAILED_ALERT = 'An error occurred. Please try again.';
+const HUMAN_CHECK_FAILED_ALERT = 'An error occurred. Please try again.';
 
-export type SeedOrigin = 'quantum' | 'local' | 'own';
+type SeedOrigin = 'quantum' | 'local' | 'own';
 
 export interface Generation {
   response: GenerateRandomNumbersResponseDto;

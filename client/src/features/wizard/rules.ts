@@ -39,14 +39,14 @@ export const WIZARD_MESSAGES = {
 
 /** Demo draws: at most 10 prizes and within 15 minutes (spec); at most 1,000 entries (the server's decision). */
 export const DEMO_MAX_PRIZES = 10;
-export const DEMO_MAX_ENTRIES = 1_000;
-export const DEMO_SCHEDULE_WINDOW_MS = 15 * 60 * 1000;
+const DEMO_MAX_ENTRIES = 1_000;
+const DEMO_SCHEDULE_WINDOW_MS = 15 * 60 * 1000;
 /** The most prizes the "add prizes" control adds at once. */
 export const MAX_PRIZES_ADDED_AT_ONCE = 99;
 /** Part 2 §9: the column selectors offer the first columns of the header row only. */
 export const MAX_SELECTABLE_COLUMNS = 6;
 
-export const WIZARD_STEPS = ['name', 'entrymethod', 'entries', 'prizes', 'time', 'account', 'purchase', 'confirmation'] as const;
+const WIZARD_STEPS = ['name', 'entrymethod', 'entries', 'prizes', 'time', 'account', 'purchase', 'confirmation'] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 
 export type EntryMethod = 'simple' | 'upload' | 'uploadAdvanced';
@@ -63,7 +63,7 @@ export interface WizardPrize {
 }
 
 /** What the rules read of the confirm details answer (part 1 §3 "Confirm details"). */
-export interface ConfirmedFile {
+interface ConfirmedFile {
   rowCount: number;
 }
 
@@ -123,7 +123,7 @@ export interface StepVisibility {
  * nothing to ask, when someone is logged in); the purchase step is skipped when screen-share hides private data and
  * for a demo draw, which costs nothing.
  */
-export function isStepShown(step: WizardStep, visibility: StepVisibility): boolean {
+function isStepShown(step: WizardStep, visibility: StepVisibility): boolean {
   if (step === 'account') return !visibility.demoDraw && !visibility.hidesPrivateData && !visibility.loggedIn;
   if (step === 'purchase') return !visibility.demoDraw && !visibility.hidesPrivateData;
   return true;

@@ -1,5 +1,5 @@
 import type { SubmitDrawRequestDto } from '../../api/wizard-api';
-import { PAYMENT_PROCESSING } from '../billing/card-authentication';
+import { PAYMENT_PROCESSING } from '../../lib/checkout/card-authentication';
 import { drawableEntries, needsProcessing, PAYMENT_DEMO, refillDescriptions, WIZARD_MESSAGES } from './rules';
 import type { WizardState } from './wizard-slice';
 

@@ -3,7 +3,7 @@ import type { UploadResultDto } from '../../api/wizard-api';
 /** A refused or failed upload, with the server's message when it gave one (part 1 §8 "shown as returned"). */
 export class UploadError extends Error {}
 
-export const UPLOAD_FALLBACK = 'The upload failed. Please check your connection and try again.';
+const UPLOAD_FALLBACK = 'The upload failed. Please check your connection and try again.';
 
 /**
  * `POST /api/Upload` (multipart file + clientSession) through XMLHttpRequest, because fetch reports no upload

@@ -4,7 +4,7 @@
  * form alone. Framework-free and dependency-free: the page's boot script reads `hasWizardSession` to start the app
  * at once on a reload mid-wizard, before the visitor's first input.
  */
-export const WIZARD_SESSION_KEY = 'fairdraw.wizard';
+const WIZARD_SESSION_KEY = 'fairdraw.wizard';
 
 /** The history entry state that marks a wizard step (React Router keeps it under `usr` in history.state). */
 export interface WizardHistoryState {

@@ -1,5 +1,5 @@
 import { PAYMENT_DEMO, WIZARD_MESSAGES } from './rules';
-import { PAYMENT_PROCESSING } from '../billing/card-authentication';
+import { PAYMENT_PROCESSING } from '../../lib/checkout/card-authentication';
 import { settlesSubmission, submissionOf } from './submission';
 import { draftStateOf, initialWizardState, savedStateOf, wizardActions, wizardReducer, type WizardState } from './wizard-slice';
 

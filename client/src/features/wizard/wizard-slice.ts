@@ -54,7 +54,7 @@ export function initialWizardState(prefill: { name?: string; organisation?: stri
 
 type Editable = Pick<WizardState, 'name' | 'organisation' | 'entryCount' | 'hasTicketCount' | 'ticketCountCol' | 'oneWinPerEntrant' | 'entrantUniqueIdCol' | 'scheduleDate'>;
 
-export const wizardSlice = createSlice({
+const wizardSlice = createSlice({
   name: 'wizard',
   initialState: initialWizardState,
   reducers: {

@@ -46,7 +46,7 @@ export class SaveScrutineerRequestDto {
   @ApiPropertyOptional() @IsOptional() @Matches(CLIENT_TOKEN_PATTERN) clientSession?: string;
 }
 
-export const DRAW_STATES = ['draft', 'scheduled', 'drawn', 'cancelled', 'error'] as const;
+const DRAW_STATES = ['draft', 'scheduled', 'drawn', 'cancelled', 'error'] as const;
 export const SORT_FIELDS = ['RelevantDate', 'Name', 'Organisation', 'State', 'Created'] as const;
 
 export class DrawListQueryDto {

@@ -85,7 +85,7 @@ export interface LockedDraw {
   fail(reason: string, at: Date, actor: string): Promise<void>;
 }
 
-export type DrawSortField = 'RelevantDate' | 'Name' | 'Organisation' | 'State' | 'Created';
+type DrawSortField = 'RelevantDate' | 'Name' | 'Organisation' | 'State' | 'Created';
 
 export interface DrawListQuery {
   ownerUserId: string;

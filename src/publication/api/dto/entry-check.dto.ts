@@ -6,7 +6,7 @@ import type { EntryCheckSetup } from '../../application/entry-check.service.js';
 import { ENTRY_CHECK_MESSAGES, type EntryCheck, MAX_CHECKED_VALUE_LENGTH } from '../../domain/entry-check-rules.js';
 
 /** Short codes are 5 letters (the certificate path adds w or e after them). */
-export const SHORT_CODE_PATTERN = /^[A-Za-z]{5}$/;
+const SHORT_CODE_PATTERN = /^[A-Za-z]{5}$/;
 
 export class EntryCheckSetupRequestDto {
   @ApiProperty({ format: 'uuid' }) @Matches(UUID_PATTERN, { message: 'Draw not found.' }) drawId: string;

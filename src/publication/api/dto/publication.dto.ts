@@ -6,7 +6,7 @@ import { PUBLICATION_MESSAGES } from '../../domain/publication-rules.js';
 import type { PublicationSetup, PublicWinners } from '../../application/publication.service.js';
 import type { Publication } from '../../domain/publication-rules.js';
 
-export const COUNTRY_CODES = ['au', 'ca', 'nz', 'uk', 'us'] as const;
+const COUNTRY_CODES = ['au', 'ca', 'nz', 'uk', 'us'] as const;
 
 export class DrawIdRequestDto {
   @ApiProperty({ format: 'uuid' }) @Matches(UUID_PATTERN, { message: 'Draw not found.' }) id: string;

@@ -6,7 +6,7 @@ import { HELP_TOPICS, type HelpContact, type HelpTopic } from '../../domain/help
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const blankToUndefined = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value);
 
-export const CONTACT_MESSAGES = {
+const CONTACT_MESSAGES = {
   name: 'Please enter your name.',
   email: 'Please enter a valid email address.',
   topic: 'Please choose what your message is about.',

@@ -18,15 +18,15 @@
  * bytes is exact for UTF-8 text.
  */
 
-export const QUOTE = 0x22;
-export const LF = 0x0a;
-export const CR = 0x0d;
+const QUOTE = 0x22;
+const LF = 0x0a;
+const CR = 0x0d;
 export const SPACE = 0x20;
 export const TAB = 0x09;
 
 /** How a field's bytes map to its value. */
-export const FIELD_PLAIN = 0; // the bytes are the value
-export const FIELD_QUOTED = 1; // the bytes between the quotes are the value
+const FIELD_PLAIN = 0; // the bytes are the value
+const FIELD_QUOTED = 1; // the bytes between the quotes are the value
 export const FIELD_ESCAPED = 2; // the bytes between the quotes, with "" read as "
 export const FIELD_RELAXED = 3; // the raw field from its opening quote; see fieldValueBytes
 

@@ -2,17 +2,13 @@ import { CsvRecordScanner, CsvScanError, isBlankField, type CsvRecordSink } from
 import { ENTRIES_LIMITS } from './entries-limits.js';
 
 /** The delimiters an entries file may use, in the order that breaks ties (after the file type's own). */
-export const DELIMITERS = [',', '\t', ';', '|'] as const;
+const DELIMITERS = [',', '\t', ';', '|'] as const;
 export type Delimiter = (typeof DELIMITERS)[number];
-
-export function isDelimiter(value: unknown): value is Delimiter {
-  return typeof value === 'string' && (DELIMITERS as readonly string[]).includes(value);
-}
 
 /** Bytes at the start of the text that the detection reads. */
 export const DELIMITER_SAMPLE_BYTES = 64 * 1024;
 /** Non-blank records of the sample that the detection counts. */
-export const DELIMITER_SAMPLE_RECORDS = 50;
+const DELIMITER_SAMPLE_RECORDS = 50;
 
 /** Tab for .tsv files, comma for the others: the file type's own delimiter, which wins ties. */
 export function delimiterForExtension(extension: string): Delimiter {

@@ -37,7 +37,7 @@ export interface EntriesPassOptions {
 }
 
 /** Per column of the first row: can it serve as ticket count / entrant id column, with and without a header row. */
-export interface ColumnChecks {
+interface ColumnChecks {
   ticketsValidWithHeader: boolean[];
   ticketsValidWithoutHeader: boolean[];
   idsValidWithHeader: boolean[];

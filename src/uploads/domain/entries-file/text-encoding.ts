@@ -11,8 +11,6 @@ import { TextDecoder, TextEncoder } from 'node:util';
  */
 export type TextEncodingName = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
-export const TEXT_ENCODINGS: readonly TextEncodingName[] = ['utf-8', 'utf-8-bom', 'utf-16le', 'utf-16be', 'windows-1252'];
-
 /** Bytes at the start of a file that decide its byte order mark. */
 export const BOM_PROBE_BYTES = 3;
 

@@ -1,13 +1,13 @@
 import { Button, Checkbox, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, type ReactNode, useMemo } from 'react';
 import { useUpdateAccountMutation, type UserResponseDto } from '../../../api/account-api';
-import { FormMessage } from '../../forms/components/form-message';
-import { RestrictToInput } from '../../forms/components/restrict-to-input';
-import { formErrorsOf } from '../../forms/server-errors';
-import { useForm } from '../../forms/use-form';
+import { FormMessage } from '../../../shared/forms/components/form-message';
+import { RestrictToInput } from '../../../shared/forms/components/restrict-to-input';
+import { formErrorsOf } from '../../../shared/forms/server-errors';
+import { useForm } from '../../../shared/forms/use-form';
 import { ACCOUNT_MESSAGES, AGENCY_MAX_LENGTH, detailsMessages, NAME_MAX_LENGTH } from '../account-rules';
 import { countryOptions } from '../address-countries';
-import { notifySuccess } from '../../forms/notify-success';
+import { notifySuccess } from '../../../shared/forms/notify-success';
 
 interface DetailsValues {
   firstName: string;

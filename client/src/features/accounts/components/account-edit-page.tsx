@@ -1,13 +1,14 @@
+import type { ComponentType } from 'react';
 import { Alert, Button, Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useGetAccountQuery } from '../../../api/account-api';
-import { AccountBilling } from '../../billing/components/account-billing';
-import { formContrastClass } from '../../forms/components/form-page';
+import { formContrastClass } from '../../../shared/forms/components/form-page';
 import { AccountDetailsForm } from './account-details-form';
 import { ApiAccessNote, ApiKeysSection } from './api-keys-section';
 import { ChangePasswordForm } from './change-password-form';
 
 /** /account/edit/ (private): details and address, password, and API keys for apiEnabled users. */
-export default function AccountEditPage() {
+/** `Billing`: the billing feature's panel, given by the app's route (app/routes/account-edit-page.tsx). */
+export default function AccountEditPage({ Billing }: { Billing: ComponentType }) {
   const { data: account, isLoading, isError, refetch } = useGetAccountQuery();
 
   return (
@@ -45,7 +46,7 @@ export default function AccountEditPage() {
             <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
               {account.apiEnabled ? <ApiKeysSection /> : <ApiAccessNote />}
             </Paper>
-            <AccountBilling />
+            <Billing />
           </>
         )}
       </Stack>

@@ -2,9 +2,9 @@ import { Alert, Container } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../lib/hooks';
 import { accountNotice } from '../account-notice';
-import { selectUser } from '../session-slice';
+import { selectUser } from '../../../lib/session/session-slice';
 
 /** The notice at the top of home after logging out, signing up or confirming the e-mail address. */
 export function AccountNotices() {

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Code, CopyButton, Group, Modal, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useDates } from '../../../app/use-dates';
+import { useDates } from '../../../lib/use-dates';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,8 +10,8 @@ import {
   useGetApiKeysQuery,
   useRevokeApiKeyMutation,
 } from '../../../api/account-api';
-import { useRouteLink } from '../../../app/use-route-link';
-import { notifySuccess } from '../../forms/notify-success';
+import { useRouteLink } from '../../../lib/use-route-link';
+import { notifySuccess } from '../../../shared/forms/notify-success';
 
 
 const KIND_LABEL = { live: 'Live', test: 'Test' } as const;

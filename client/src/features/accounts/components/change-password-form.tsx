@@ -1,12 +1,12 @@
 import { Button, Group, PasswordInput, Stack, Title } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { useUpdateAccountMutation } from '../../../api/account-api';
-import { FormMessage } from '../../forms/components/form-message';
-import { formErrorsOf } from '../../forms/server-errors';
-import { useForm } from '../../forms/use-form';
+import { FormMessage } from '../../../shared/forms/components/form-message';
+import { formErrorsOf } from '../../../shared/forms/server-errors';
+import { useForm } from '../../../shared/forms/use-form';
 import { passwordChangeMessages } from '../account-rules';
-import { notifySuccess } from '../../forms/notify-success';
-import { usePasswordPolicy } from '../use-password-policy';
+import { notifySuccess } from '../../../shared/forms/notify-success';
+import { usePasswordPolicy } from '../../../lib/session/use-password-policy';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

@@ -2,13 +2,13 @@ import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useForgotPasswordMutation } from '../../../api/account-api';
-import { useRouteLink } from '../../../app/use-route-link';
-import { FormMessage } from '../../forms/components/form-message';
-import { FormPage } from '../../forms/components/form-page';
-import { formErrorsOf } from '../../forms/server-errors';
-import { useForm } from '../../forms/use-form';
+import { useRouteLink } from '../../../lib/use-route-link';
+import { FormMessage } from '../../../shared/forms/components/form-message';
+import { FormPage } from '../../../shared/forms/components/form-page';
+import { formErrorsOf } from '../../../shared/forms/server-errors';
+import { useForm } from '../../../shared/forms/use-form';
 import { emailMessages } from '../account-rules';
-import { useHumanCheck } from '../../site/human-check';
+import { useHumanCheck } from '../../../lib/site/human-check';
 
 /** /account/forgotpassword/ (query email): asks for a reset link; the answer never says whether the account exists. */
 export default function ForgotPasswordPage() {

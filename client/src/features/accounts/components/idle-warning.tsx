@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useAppSelector } from '../../../app/hooks';
-import { selectSessionEnding, selectUser } from '../session-slice';
+import { useAppSelector } from '../../../lib/hooks';
+import { selectSessionEnding, selectUser } from '../../../lib/session/session-slice';
 import {
   ACTIVITY_THROTTLE_MS,
   createIdleTimer,
@@ -11,7 +11,7 @@ import {
   secondsLeft,
   type TimerHost,
 } from '../session-timing';
-import { useEndSession } from '../use-end-session';
+import { useEndSession } from '../../../lib/session/use-end-session';
 
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart'] as const;
 

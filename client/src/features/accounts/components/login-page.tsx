@@ -2,17 +2,17 @@ import { Anchor, Button, Center, Group, Loader, PasswordInput, Stack, Text, Text
 import { type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { useLoginMutation } from '../../../api/account-api';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { useRouteLink } from '../../../app/use-route-link';
-import { FormMessage } from '../../forms/components/form-message';
-import { FormPage } from '../../forms/components/form-page';
-import { formErrorsOf } from '../../forms/server-errors';
-import { useForm } from '../../forms/use-form';
-import { writeScreenShareCookie } from '../../site/screen-share';
-import { screenShareChanged, selectScreenShare } from '../../site/site-slice';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { useRouteLink } from '../../../lib/use-route-link';
+import { FormMessage } from '../../../shared/forms/components/form-message';
+import { FormPage } from '../../../shared/forms/components/form-page';
+import { formErrorsOf } from '../../../shared/forms/server-errors';
+import { useForm } from '../../../shared/forms/use-form';
+import { writeScreenShareCookie } from '../../../lib/screen-share/screen-share';
+import { screenShareChanged, selectScreenShare } from '../../../lib/site/site-slice';
 import { ACCOUNT_MESSAGES, isValidEmail, loginMessages } from '../account-rules';
 import { useLoggedInRedirect } from '../use-logged-in-redirect';
-import { useHumanCheck } from '../../site/human-check';
+import { useHumanCheck } from '../../../lib/site/human-check';
 
 const FIELDS = ['email', 'password'] as const;
 

@@ -2,16 +2,16 @@ import { Anchor, Button, Center, Checkbox, Group, Loader, PasswordInput, Radio, 
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useRegisterMutation } from '../../../api/account-api';
-import { useRouteLink } from '../../../app/use-route-link';
-import { FormMessage } from '../../forms/components/form-message';
-import { FormPage } from '../../forms/components/form-page';
-import { formErrorsOf, statusOf } from '../../forms/server-errors';
-import { useForm } from '../../forms/use-form';
+import { useRouteLink } from '../../../lib/use-route-link';
+import { FormMessage } from '../../../shared/forms/components/form-message';
+import { FormPage } from '../../../shared/forms/components/form-page';
+import { formErrorsOf, statusOf } from '../../../shared/forms/server-errors';
+import { useForm } from '../../../shared/forms/use-form';
 import { ACCOUNT_MESSAGES, AGENCY_MAX_LENGTH, NAME_MAX_LENGTH, type Registration, type RegistrationField, registrationMessages } from '../account-rules';
 import { useLoggedInRedirect } from '../use-logged-in-redirect';
 import type { LoginPageState } from './login-page';
-import { useHumanCheck } from '../../site/human-check';
-import { usePasswordPolicy } from '../use-password-policy';
+import { useHumanCheck } from '../../../lib/site/human-check';
+import { usePasswordPolicy } from '../../../lib/session/use-password-policy';
 
 const FIELDS: readonly RegistrationField[] = ['firstName', 'lastName', 'email', 'password', 'isAgent', 'agentOrganisation', 'optedIntoCommunication', 'termsAgreed'];
 

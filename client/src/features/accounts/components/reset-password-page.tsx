@@ -2,14 +2,14 @@ import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useResetPasswordMutation } from '../../../api/account-api';
-import { useRouteLink } from '../../../app/use-route-link';
-import { FormMessage } from '../../forms/components/form-message';
-import { FormPage } from '../../forms/components/form-page';
-import { formErrorsOf } from '../../forms/server-errors';
-import { useForm } from '../../forms/use-form';
+import { useRouteLink } from '../../../lib/use-route-link';
+import { FormMessage } from '../../../shared/forms/components/form-message';
+import { FormPage } from '../../../shared/forms/components/form-page';
+import { formErrorsOf } from '../../../shared/forms/server-errors';
+import { useForm } from '../../../shared/forms/use-form';
 import { newPasswordMessages } from '../account-rules';
-import { notifySuccess } from '../../forms/notify-success';
-import { usePasswordPolicy } from '../use-password-policy';
+import { notifySuccess } from '../../../shared/forms/notify-success';
+import { usePasswordPolicy } from '../../../lib/session/use-password-policy';
 
 /** /account/resetpassword/:token/: a new password, typed twice, then on to log in with it. */
 export default function ResetPasswordPage() {

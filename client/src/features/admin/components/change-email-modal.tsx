@@ -3,8 +3,8 @@ import { Alert, Button, Group, Modal, Skeleton, Stack, Table, Text, TextInput, T
 import { useState } from 'react';
 import { type CustomerDto, useChangeCustomerEmailMutation, useGetEmailHistoryQuery } from '../../../api/admin-api';
 import { ACCOUNT_MESSAGES, isValidEmail } from '../../accounts/account-rules';
-import { notifySuccess } from '../../forms/notify-success';
-import { formErrorsOf } from '../../forms/server-errors';
+import { notifySuccess } from '../../../shared/forms/notify-success';
+import { formErrorsOf } from '../../../shared/forms/server-errors';
 import { formatAdminDate } from '../admin-rules';
 
 /** Part 2 §2 change-email modal: the new address, a confirmation before it is changed (§8), and the e-mail history. */

@@ -1,9 +1,9 @@
 import { Alert, Badge, Button, Checkbox, Group, Modal, NumberInput, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { type AdminCreditPackDto, type CustomerDto, useAddCreditPackMutation, useDeleteCreditPackMutation, useGetCustomerCreditsDataQuery } from '../../../api/admin-api';
-import { notifySuccess } from '../../forms/notify-success';
-import { formErrorsOf } from '../../forms/server-errors';
-import { useForm } from '../../forms/use-form';
+import { notifySuccess } from '../../../shared/forms/notify-success';
+import { formErrorsOf } from '../../../shared/forms/server-errors';
+import { useForm } from '../../../shared/forms/use-form';
 import { type CreditPackField, type CreditPackForm, creditPackErrors, creditPackRequest, EMPTY_CREDIT_PACK_FORM, formatAdminDate, withTrial } from '../admin-rules';
 
 const FIELDS: readonly CreditPackField[] = ['amount', 'expiryDate', 'note'];

@@ -3,8 +3,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type CustomerDto, useGetCustomersQuery, useSetApiEnabledMutation } from '../../../api/admin-api';
-import { useRouteLink } from '../../../app/use-route-link';
-import { notifySuccess } from '../../forms/notify-success';
+import { useRouteLink } from '../../../lib/use-route-link';
+import { notifySuccess } from '../../../shared/forms/notify-success';
 import { CUSTOMERS_PAGE_SIZE, CUSTOMERS_REFRESH_MS, formatAdminDate, LOADER_DELAY_MS, SEARCH_DEBOUNCE_MS } from '../admin-rules';
 import { useDelayedFlag } from '../use-delayed-flag';
 

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useRouteLink } from '../../../app/use-route-link';
+import { useRouteLink } from '../../../lib/use-route-link';
 import { CreditsSummary } from './credits-summary';
 import { InvoicesPanel } from './invoices-panel';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useGetCreditsDataQuery } from '../../../api/billing-api';
-import { useDates } from '../../../app/use-dates';
+import { useDates } from '../../../lib/use-dates';
 
 /** Unused credits and when the latest expire (part 2 §3 "Credits data"). */
 export function CreditsSummary({ action }: { action?: ReactNode }) {

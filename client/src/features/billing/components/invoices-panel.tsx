@@ -2,12 +2,12 @@ import { Alert, Button, Group, Pagination, Paper, Skeleton, Stack, Table, Text, 
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { type InvoiceDto, useGetInvoicesQuery } from '../../../api/billing-api';
-import { formatMoney } from '../../site/currency';
-import { useDates } from '../../../app/use-dates';
+import { formatMoney } from '../../../lib/site/currency';
+import { useDates } from '../../../lib/use-dates';
 import classes from './billing.module.css';
 
 /** Part 1 §9 / part 2 §9: invoices page size 10; the invoice download spinner turns for 5 s. */
-export const INVOICES_PAGE_SIZE = 10;
+const INVOICES_PAGE_SIZE = 10;
 const DOWNLOAD_SPINNER_MS = 5000;
 
 /**

@@ -1,6 +1,6 @@
 import { Badge, Group, Radio, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { formatMoney, type SitePrices } from '../../site/currency';
-import { isPackOption, PACK_OPTIONS, type PackOption, packOffer } from '../packs';
+import { formatMoney, type SitePrices } from '../../../lib/site/currency';
+import { isPackOption, PACK_OPTIONS, type PackOption, packOffer } from '../../../lib/checkout/packs';
 import classes from './billing.module.css';
 
 /** The two credit packs as radio cards: price, price per draw and the saving on single draws. */

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useRouteLink } from '../../../app/use-route-link';
+import { useRouteLink } from '../../../lib/use-route-link';
 
 /** What the page hands to `?success=true` after a purchase (lost on a reload, when the summary below still tells). */
 export interface PurchaseSuccessState {

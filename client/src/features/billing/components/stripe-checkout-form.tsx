@@ -2,13 +2,13 @@ import { Button, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { purchaseOutcomeOf, useBuyCreditsMutation } from '../../../api/billing-api';
-import { FormMessage } from '../../forms/components/form-message';
-import { formErrorsOf } from '../../forms/server-errors';
-import { withCardAuthentication } from '../card-authentication';
-import { attemptFingerprint, attemptFor, attemptSettledBy, type PurchaseAttempt } from '../purchase-attempt';
-import { authenticateCard, type StripeSettings } from '../stripe-js';
-import type { CheckoutProps } from './card-checkout-form';
-import { type CreatePaymentMethod, StripeCardFields } from './stripe-card-fields';
+import { FormMessage } from '../../../shared/forms/components/form-message';
+import { formErrorsOf } from '../../../shared/forms/server-errors';
+import { withCardAuthentication } from '../../../lib/checkout/card-authentication';
+import { attemptFingerprint, attemptFor, attemptSettledBy, type PurchaseAttempt } from '../../../lib/checkout/purchase-attempt';
+import { authenticateCard, type StripeSettings } from '../../../lib/checkout/stripe-js';
+import type { CheckoutProps } from '../../../shared/checkout/card-checkout-form';
+import { type CreatePaymentMethod, StripeCardFields } from '../../../shared/checkout/stripe-card-fields';
 
 /**
  * Buying credits by card through Stripe: the Payment Element makes a PaymentMethod, buycredits charges it at the

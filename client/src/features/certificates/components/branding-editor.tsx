@@ -4,10 +4,10 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { type ContrastWarningDto, useGetBrandReuseListQuery, useSaveBrandingMutation } from '../../../api/branding-api';
 import { type BrandingDto, useGetPublicBrandingQuery } from '../../../api/certificate-api';
-import { useAppSelector } from '../../../app/hooks';
-import { selectUser } from '../../accounts/session-slice';
-import { notifySuccess } from '../../forms/notify-success';
-import { contrastRatio, DEFAULT_BRANDING, FONT_NAMES, MINIMUM_CONTRAST, parseBranding, serialiseBranding } from '../branding-spec';
+import { useAppSelector } from '../../../lib/hooks';
+import { selectUser } from '../../../lib/session/session-slice';
+import { notifySuccess } from '../../../shared/forms/notify-success';
+import { contrastRatio, DEFAULT_BRANDING, FONT_NAMES, MINIMUM_CONTRAST, parseBranding, serialiseBranding } from '../../../lib/branding-spec';
 
 type Slot = 'Top' | 'Left' | 'Banner' | 'Right';
 const SLOTS: { slot: Slot; label: string }[] = [

@@ -1,12 +1,12 @@
 import { Alert, Anchor, Box, Button, Center, Code, Container, FileInput, Group, List, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDates } from '../../../app/use-dates';
+import { useDates } from '../../../lib/use-dates';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type CertificateResponseDto, useGetCertificateQuery } from '../../../api/certificate-api';
-import NotFoundPage from '../../errors/components/not-found-page';
-import { frameCap, usePreviewHash } from '../../preview/use-preview-hash';
-import { FONT_NAMES, parseBranding } from '../branding-spec';
+import NotFoundPage from '../../../shared/errors/components/not-found-page';
+import { frameCap, usePreviewHash } from '../../../shared/preview/use-preview-hash';
+import { FONT_NAMES, parseBranding } from '../../../lib/branding-spec';
 import { certificateHead } from '../certificate-head';
 import { beaconName, beaconStatement } from '../../../../../libs/rng/src/beacon-statement';
 import { describeLogPositions } from '../../../../../libs/transparency-log/src/entries';

@@ -1,12 +1,12 @@
 import { Anchor, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCertificate, IconDownload, IconPalette } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useAppSelector } from '../../../app/hooks';
-import { selectScreenShare } from '../../site/site-slice';
+import { useAppSelector } from '../../../lib/hooks';
+import { selectScreenShare } from '../../../lib/site/site-slice';
 import { BrandingEditor } from './branding-editor';
 
 /** Part 2 §2: a certificate download's spinner lasts 10 s. */
-export const CERTIFICATE_SPINNER_MS = 10_000;
+const CERTIFICATE_SPINNER_MS = 10_000;
 
 function CertificateDownload({ drawId, withWinners }: { drawId: string; withWinners: boolean }) {
   const { privacyWarnings } = useAppSelector(selectScreenShare);

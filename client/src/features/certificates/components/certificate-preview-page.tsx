@@ -4,9 +4,9 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useGetCertificateQuery } from '../../../api/certificate-api';
 import { useGetDrawQuery } from '../../../api/draws-api';
-import { clientSessionId } from '../../accounts/client-session';
-import { frameCap } from '../../preview/use-preview-hash';
-import { NOT_OWNER, PreviewNotice } from '../../publication/components/preview-notice';
+import { clientSessionId } from '../../../lib/session/client-session';
+import { frameCap } from '../../../shared/preview/use-preview-hash';
+import { NOT_OWNER, PreviewNotice } from '../../../shared/preview/preview-notice';
 import CertificatePage from './certificate-page';
 
 /** What the owner's preview frame says above the certificate it draws: a preview, never the certificate itself. */

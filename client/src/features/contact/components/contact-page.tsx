@@ -3,14 +3,14 @@ import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type CreateHelpContactRequestDto, useCreateHelpContactMutation } from '../../../api/contact-api';
-import { useAppSelector } from '../../../app/hooks';
-import { useRouteLink } from '../../../app/use-route-link';
-import { selectUser } from '../../accounts/session-slice';
-import { FormMessage } from '../../forms/components/form-message';
-import { formErrorsOf } from '../../forms/server-errors';
-import { useForm } from '../../forms/use-form';
-import { useHumanCheck } from '../../site/human-check';
-import { selectCountry } from '../../site/site-slice';
+import { useAppSelector } from '../../../lib/hooks';
+import { useRouteLink } from '../../../lib/use-route-link';
+import { selectUser } from '../../../lib/session/session-slice';
+import { FormMessage } from '../../../shared/forms/components/form-message';
+import { formErrorsOf } from '../../../shared/forms/server-errors';
+import { useForm } from '../../../shared/forms/use-form';
+import { useHumanCheck } from '../../../lib/site/human-check';
+import { selectCountry } from '../../../lib/site/site-slice';
 
 const TOPICS = [
   { value: 'draw', label: 'A draw I have run or scheduled' },

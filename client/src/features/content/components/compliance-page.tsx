@@ -1,7 +1,7 @@
 import { Card, Text, Title } from '@mantine/core';
-import { useAppSelector } from '../../../app/hooks';
-import { useStructuredData } from '../../analytics/structured-data';
-import { selectCountry } from '../../site/site-slice';
+import { useAppSelector } from '../../../lib/hooks';
+import { useStructuredData } from '../../../shared/analytics/structured-data';
+import { selectCountry } from '../../../lib/site/site-slice';
 import { complianceDocument, complianceVideo } from '../documents/compliance';
 import { ContentPage } from './content-page';
 

@@ -1,5 +1,5 @@
 import { Container, List, Stack, Text, Title } from '@mantine/core';
-import { useDates } from '../../../app/use-dates';
+import { useDates } from '../../../lib/use-dates';
 import type { ReactNode } from 'react';
 import type { ContentDocument } from '../content-document';
 

@@ -1,9 +1,9 @@
 import { Accordion, Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useAppSelector } from '../../../app/hooks';
-import { useRouteLink } from '../../../app/use-route-link';
-import { useStructuredData } from '../../analytics/structured-data';
-import { selectCountry } from '../../site/site-slice';
+import { useAppSelector } from '../../../lib/hooks';
+import { useRouteLink } from '../../../lib/use-route-link';
+import { useStructuredData } from '../../../shared/analytics/structured-data';
+import { selectCountry } from '../../../lib/site/site-slice';
 import { faqsFor } from '../documents/faqs';
 
 export default function FaqsPage() {

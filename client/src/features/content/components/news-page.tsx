@@ -1,5 +1,5 @@
 import { Card, Container, Stack, Text, Title } from '@mantine/core';
-import { useDates } from '../../../app/use-dates';
+import { useDates } from '../../../lib/use-dates';
 import { newsItems } from '../documents/news';
 
 export default function NewsPage() {

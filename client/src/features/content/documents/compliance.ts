@@ -1,4 +1,4 @@
-import type { CountryCode } from '../../../app/countries';
+import type { CountryCode } from '../../../lib/countries';
 import type { ContentDocument, ContentSection } from '../content-document';
 
 /** What every country's rules ask of a random draw, and how FairDraw answers it. */

@@ -1,4 +1,4 @@
-import type { CountryCode } from '../../../app/countries';
+import type { CountryCode } from '../../../lib/countries';
 
 export interface Faq {
   question: string;

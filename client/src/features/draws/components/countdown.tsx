@@ -1,5 +1,5 @@
 import { Group, Loader, Text } from '@mantine/core';
-import { describeCountdown, formatCountdown } from '../draw-timing';
+import { describeCountdown, formatCountdown } from '../../../lib/draws/draw-timing';
 import classes from './draws.module.css';
 
 /**

@@ -1,21 +1,21 @@
 import { Alert, Anchor, Badge, Button, Container, Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconTrophy } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ComponentType, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { type DrawResponseDto, useGetDrawQuery } from '../../../api/draws-api';
-import { useAppSelector } from '../../../app/hooks';
-import { useRouteLink } from '../../../app/use-route-link';
-import { clientSessionId } from '../../accounts/client-session';
-import { selectSessionLoaded, selectUser } from '../../accounts/session-slice';
-import { statusOf } from '../../forms/server-errors';
-import { selectScreenShare } from '../../site/site-slice';
-import { useDates } from '../../../app/use-dates';
+import { useAppSelector } from '../../../lib/hooks';
+import { useRouteLink } from '../../../lib/use-route-link';
+import { clientSessionId } from '../../../lib/session/client-session';
+import { selectSessionLoaded, selectUser } from '../../../lib/session/session-slice';
+import { statusOf } from '../../../shared/forms/server-errors';
+import { selectScreenShare } from '../../../lib/site/site-slice';
+import { useDates } from '../../../lib/use-dates';
 import { zoneLabel } from '../draw-dates';
 import { type DrawErrorState, detailNotices } from '../draw-notices';
-import { isDrawState } from '../draw-state';
-import { describeCountdown, DRAW_POLL_MS, dueAtLocal, formatCountdown, isDrawing, visibleActions } from '../draw-timing';
-import { formatCount } from '../prize-view';
-import { useNow } from '../use-now';
+import { isDrawState } from '../../../lib/draws/draw-state';
+import { describeCountdown, DRAW_POLL_MS, dueAtLocal, formatCountdown, isDrawing, visibleActions } from '../../../lib/draws/draw-timing';
+import { formatCount } from '../../../lib/draws/prize-view';
+import { useNow } from '../../../lib/draws/use-now';
 import { DrawOwnerActions } from './draw-owner-actions';
 import { DrawStateBadge } from './draw-state-badge';
 import { DrawTime } from './draw-time';
@@ -24,7 +24,6 @@ import { PrizeList } from './prize-list';
 import { ResultsDownload } from './results-download';
 import { ScrutineerPanel } from './scrutineer-panel';
 import { VerificationPanel } from './verification-panel';
-import { CertificatePanel } from '../../certificates/components/certificate-panel';
 import { WinnersModal } from './winners-modal';
 import classes from './draws.module.css';
 
@@ -139,7 +138,14 @@ function NotFound({ retry }: { retry?: () => void }) {
 }
 
 /** /draws/detail/{id}/ (public): part 2 §2 Draw detail, §4 states and thresholds. */
-export default function DrawDetailPage() {
+/** The certificates feature's panel, given by the app's route (app/routes/draw-detail-page.tsx). */
+export interface CertificatePanelProps {
+  draw: { id: string; shortCode: string; state: string; isOwner: boolean };
+  clientSession: string;
+  canDownloadWinners: boolean;
+}
+
+export default function DrawDetailPage({ CertificatePanel }: { CertificatePanel: ComponentType<CertificatePanelProps> }) {
   const { id = '' } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const link = useRouteLink();

@@ -1,5 +1,5 @@
 import { Checkbox, Group, Select, SimpleGrid, Stack } from '@mantine/core';
-import { STATE_BADGES, SOURCE_LABELS } from '../draw-state';
+import { STATE_BADGES, SOURCE_LABELS } from '../../../lib/draws/draw-state';
 import {
   directionLabels,
   filtersFor,

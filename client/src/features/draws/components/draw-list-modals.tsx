@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useRouteLink } from '../../../app/use-route-link';
+import { useRouteLink } from '../../../lib/use-route-link';
 
 /** Part 2 §2: a draft opens this modal; the wizard resumes it (`/?resume=<id>`, part 1 §2). */
 export function DraftModal({ draft, onClose }: { draft: { id: string; name: string } | null; onClose: () => void }) {

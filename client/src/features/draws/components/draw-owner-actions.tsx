@@ -3,14 +3,14 @@ import { IconBolt, IconCalendarEvent, IconX } from '@tabler/icons-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type DrawResponseDto, useCancelDrawMutation, useRescheduleDrawMutation } from '../../../api/draws-api';
-import { useAppSelector } from '../../../app/hooks';
-import { useRouteLink } from '../../../app/use-route-link';
-import { selectUser } from '../../accounts/session-slice';
-import { FormMessage } from '../../forms/components/form-message';
-import { formErrorsOf, type FormErrors } from '../../forms/server-errors';
+import { useAppSelector } from '../../../lib/hooks';
+import { useRouteLink } from '../../../lib/use-route-link';
+import { selectUser } from '../../../lib/session/session-slice';
+import { FormMessage } from '../../../shared/forms/components/form-message';
+import { formErrorsOf, type FormErrors } from '../../../shared/forms/server-errors';
 import { defaultRescheduleValue, isKnownTimeZone, parseLocalInput, rescheduleError, timeZoneChoices, timeZoneOffsetMinutes, zoneLabel } from '../draw-dates';
-import type { ActionVisibility } from '../draw-timing';
-import { notifySuccess } from './notify-success';
+import type { ActionVisibility } from '../../../lib/draws/draw-timing';
+import { notifySuccess } from '../../../shared/forms/notify-success';
 
 const NO_ERRORS: FormErrors<'scheduleDate'> = { fields: {}, form: null };
 

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { type DrawState, isDrawState, STATE_BADGES } from '../draw-state';
+import { type DrawState, isDrawState, STATE_BADGES } from '../../../lib/draws/draw-state';
 
 /** A draw's state as a filled badge (white on a dark shade, so it keeps 4.5:1). */
 export function DrawStateBadge({ state, size = 'md' }: { state: string; size?: 'sm' | 'md' | 'lg' }) {

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { useDates } from '../../../app/use-dates';
+import { useDates } from '../../../lib/use-dates';
 import { zoneLabel } from '../draw-dates';
 import classes from './draws.module.css';
 

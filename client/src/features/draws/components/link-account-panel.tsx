@@ -3,8 +3,8 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useCreateAccountAndLinkDrawMutation } from '../../../api/draws-api';
 import { ACCOUNT_MESSAGES, isValidEmail } from '../../accounts/account-rules';
-import { FormMessage } from '../../forms/components/form-message';
-import { formErrorsOf, statusOf } from '../../forms/server-errors';
+import { FormMessage } from '../../../shared/forms/components/form-message';
+import { formErrorsOf, statusOf } from '../../../shared/forms/server-errors';
 import { ACCOUNT_EXISTS_ALERT } from '../draw-notices';
 
 /**

@@ -2,12 +2,12 @@ import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useLookupDrawMutation } from '../../../api/draws-api';
-import { useRouteLink } from '../../../app/use-route-link';
-import { FormMessage } from '../../forms/components/form-message';
-import { FormPage } from '../../forms/components/form-page';
-import { formErrorsOf, statusOf } from '../../forms/server-errors';
+import { useRouteLink } from '../../../lib/use-route-link';
+import { FormMessage } from '../../../shared/forms/components/form-message';
+import { FormPage } from '../../../shared/forms/components/form-page';
+import { formErrorsOf, statusOf } from '../../../shared/forms/server-errors';
 import { cleanLookupId, LOOKUP_MESSAGES } from '../lookup-id';
-import { useHumanCheck } from '../../site/human-check';
+import { useHumanCheck } from '../../../lib/site/human-check';
 
 /** /lookup/ (public; query id): part 2 §2 Lookup, §5 its rule, §8 'Draw not found.'. */
 export default function LookupPage() {

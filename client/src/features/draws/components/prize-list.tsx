@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { PrizeDto, WinnerDto } from '../../../api/draws-api';
-import { formatCount, prizeSummary, shownWinners, visibleColumns, WINNER_RENDER_CAP } from '../prize-view';
+import { formatCount, prizeSummary, shownWinners, visibleColumns, WINNER_RENDER_CAP } from '../../../lib/draws/prize-view';
 import classes from './draws.module.css';
 
 const count = (value: number) => formatCount(value);

@@ -1,13 +1,13 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useAppSelector } from '../../../app/hooks';
-import { selectScreenShare } from '../../site/site-slice';
+import { useAppSelector } from '../../../lib/hooks';
+import { selectScreenShare } from '../../../lib/site/site-slice';
 
 /** Part 2 §2 sets 5 s for the invoice and 10 s for certificates; the results file is a CSV like the invoice's size. */
-export const RESULTS_SPINNER_MS = 5_000;
+const RESULTS_SPINNER_MS = 5_000;
 
-export function resultsUrl(drawId: string): string {
+function resultsUrl(drawId: string): string {
   return `/download/results/${encodeURIComponent(drawId)}`;
 }
 

@@ -1,11 +1,11 @@
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { type DrawResponseDto, type ScrutineerDto, useGetScrutineerPrefillsQuery, useSaveScrutineerMutation } from '../../../api/draws-api';
-import { useAppSelector } from '../../../app/hooks';
-import { selectUser } from '../../accounts/session-slice';
-import { useScreenShare } from '../../screen-share/use-screen-share';
-import { FormMessage } from '../../forms/components/form-message';
-import { formErrorsOf } from '../../forms/server-errors';
+import { useAppSelector } from '../../../lib/hooks';
+import { selectUser } from '../../../lib/session/session-slice';
+import { useScreenShare } from '../../../lib/screen-share/use-screen-share';
+import { FormMessage } from '../../../shared/forms/components/form-message';
+import { formErrorsOf } from '../../../shared/forms/server-errors';
 import {
   emptyScrutineer,
   missingScrutineerFields,
@@ -17,7 +17,7 @@ import {
   scrutineerFieldsOf,
   scrutineerPayload,
 } from '../scrutineer-rules';
-import { notifySuccess } from './notify-success';
+import { notifySuccess } from '../../../shared/forms/notify-success';
 
 const FIELDS: readonly ScrutineerField[] = ['firstName', 'lastName', 'emailAddress', 'qualification', 'notes'];
 

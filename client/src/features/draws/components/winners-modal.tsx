@@ -1,6 +1,6 @@
 import { Modal, Stack, Text } from '@mantine/core';
 import type { DrawResponseDto } from '../../../api/draws-api';
-import { prizesInOrder } from '../prize-view';
+import { prizesInOrder } from '../../../lib/draws/prize-view';
 import { PrizeCard } from './prize-list';
 
 /**

@@ -1,20 +1,17 @@
 import { Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCertificate, IconDatabase, IconDice5, IconFingerprint, IconListNumbers, IconShieldCheck } from '@tabler/icons-react';
-import { memo, Suspense, useEffect, useRef } from 'react';
+import { type ComponentType, memo, Suspense, useEffect, useRef } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { COUNTRY_NAMES, currentCountry } from '../../../app/countries';
-import { useAppSelector } from '../../../app/hooks';
-import { HydrateOnEngagement } from '../../../app/hydrate-on-engagement';
-import { pageHostname } from '../../../app/page-values';
-import { useRouteLink } from '../../../app/use-route-link';
+import { COUNTRY_NAMES, currentCountry } from '../../../lib/countries';
+import { useAppSelector } from '../../../lib/hooks';
+import { HydrateOnEngagement } from '../../../shared/hydrate-on-engagement';
+import { pageHostname } from '../../../lib/page-values';
+import { useRouteLink } from '../../../lib/use-route-link';
 import { useSiteConfigurationData } from '../../../api/site-api';
-import { AccountNotices } from '../../accounts/components/account-notices';
-import { useAnalytics } from '../../analytics/analytics-context';
-import { businessData, useStructuredData } from '../../analytics/structured-data';
-import { ReviewsWidget } from '../../reviews/components/reviews-widget';
-import { selectCountry } from '../../site/site-slice';
-import { useSiteConfiguration } from '../../site/use-site-currency';
-import { DrawWizard } from '../../wizard/components/draw-wizard';
+import { useAnalytics } from '../../../shared/analytics/analytics-context';
+import { businessData, useStructuredData } from '../../../shared/analytics/structured-data';
+import { selectCountry } from '../../../lib/site/site-slice';
+import { useSiteConfiguration } from '../../../lib/site/use-site-currency';
 import { pricingOffers } from '../single-draw-offers';
 import classes from './home-page.module.css';
 
@@ -51,7 +48,7 @@ function withArticle(countryName: string): string {
  * How it works, why FairDraw and the reviews: nothing in them comes from home's data, so they are left as hydrated
  * when home re-renders for the site configuration (memoised).
  */
-const AboutSections = memo(function AboutSections() {
+const AboutSections = memo(function AboutSections({ Reviews }: { Reviews: ComponentType }) {
   return (
     <>
       <Box component="section" id="how-it-works" aria-labelledby="how-it-works-title" className={classes.band}>
@@ -99,7 +96,7 @@ const AboutSections = memo(function AboutSections() {
       </Container>
 
       <Container size="lg" pb={56}>
-        <ReviewsWidget />
+        <Reviews />
       </Container>
     </>
   );
@@ -218,11 +215,18 @@ function WizardFirstStepView() {
   return null;
 }
 
-export default function HomePage() {
+/** What home shows of other features, given by the app's route (app/routes/home-page.tsx): features do not import each other. */
+export interface HomeParts {
+  Notices: ComponentType;
+  Wizard: ComponentType;
+  Reviews: ComponentType;
+}
+
+export default function HomePage({ Notices, Wizard, Reviews }: HomeParts) {
   const link = useRouteLink();
   return (
     <>
-      <AccountNotices />
+      <Notices />
       <Container size="lg" py={{ base: 40, sm: 80 }}>
         <Stack gap="lg" maw={720}>
           <Badge variant="light" size="lg" w="fit-content">
@@ -253,7 +257,7 @@ export default function HomePage() {
         <WizardFirstStepView />
         <Suspense>
           <HydrateOnEngagement>
-            <DrawWizard />
+            <Wizard />
           </HydrateOnEngagement>
         </Suspense>
       </Container>
@@ -262,7 +266,7 @@ export default function HomePage() {
         <HydrateOnEngagement nearElementId="home-sections">
           {/* Prices need the app: on the prerendered page it starts when they come into view (START_IN_VIEW_ATTRIBUTE). */}
           <div id="home-sections" data-start-in-view="">
-            <AboutSections />
+            <AboutSections Reviews={Reviews} />
             <Pricing />
           </div>
         </HydrateOnEngagement>

@@ -26,17 +26,17 @@ import {
   useConfigureEntryCheckMutation,
   useGetEntryCheckQuery,
 } from "../../../api/publication-api";
-import { useRouteLink } from "../../../app/use-route-link";
-import { clientSessionId } from "../../accounts/client-session";
-import { FormMessage } from "../../forms/components/form-message";
-import { formErrorsOf, statusOf } from "../../forms/server-errors";
+import { useRouteLink } from "../../../lib/use-route-link";
+import { clientSessionId } from "../../../lib/session/client-session";
+import { FormMessage } from "../../../shared/forms/components/form-message";
+import { formErrorsOf, statusOf } from "../../../shared/forms/server-errors";
 import {
   cleanColumnNameInput,
   ENTRY_CHECK_FIRST_POLL_MS,
   ENTRY_CHECK_POLL_MS,
   MAX_COLUMN_NAME_LENGTH,
 } from "../published-value";
-import { PreviewIframe } from "../../preview/preview-iframe";
+import { PreviewIframe } from "../../../shared/preview/preview-iframe";
 import {
   type EntryCheckPreviewConfig,
   entryCheckPreviewMessage,

@@ -3,11 +3,11 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useGetEntryCheckQuery } from '../../../api/publication-api';
-import { clientSessionId } from '../../accounts/client-session';
-import { frameCap, usePreviewHash } from '../../preview/use-preview-hash';
+import { clientSessionId } from '../../../lib/session/client-session';
+import { frameCap, usePreviewHash } from '../../../shared/preview/use-preview-hash';
 import { entryCheckPreviewMessage, parseEntryCheckPreview } from '../preview-config';
-import { BrandedPage, type PreviewFrame } from './branded-page';
-import { INVALID_LINK, NOT_OWNER, PreviewMessages, PreviewNotice } from './preview-notice';
+import { BrandedPage, type PreviewFrame } from '../../../shared/preview/branded-page';
+import { INVALID_LINK, NOT_OWNER, PreviewMessages, PreviewNotice } from '../../../shared/preview/preview-notice';
 import { EntryCheckFields, EntryCheckIntro } from './public-entry-check-page';
 
 /**

@@ -2,10 +2,10 @@ import { Alert, Button, Loader, Stack, Text, TextInput, Title } from '@mantine/c
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { type CheckEntryResponseDto, useCheckEntryMutation, useGetPublicEntryCheckQuery } from '../../../api/publication-api';
-import { formatCount } from '../../draws/prize-view';
-import { formErrorsOf, statusOf } from '../../forms/server-errors';
-import { useScreenShare } from '../../screen-share/use-screen-share';
-import { BrandedPage } from './branded-page';
+import { formatCount } from '../../../lib/draws/prize-view';
+import { formErrorsOf, statusOf } from '../../../shared/forms/server-errors';
+import { useScreenShare } from '../../../lib/screen-share/use-screen-share';
+import { BrandedPage } from '../../../shared/preview/branded-page';
 
 /** The top of the entry check page (and of its preview). */
 export function EntryCheckIntro({ name }: { name: string }) {

@@ -2,10 +2,10 @@ import { Alert, Loader, Text, Title } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useGetPublicWinnersQuery } from '../../../api/publication-api';
-import { formatCountdown, describeCountdown } from '../../draws/draw-timing';
-import { useNow } from '../../draws/use-now';
-import { statusOf } from '../../forms/server-errors';
-import { BrandedPage } from './branded-page';
+import { formatCountdown, describeCountdown } from '../../../lib/draws/draw-timing';
+import { useNow } from '../../../lib/draws/use-now';
+import { statusOf } from '../../../shared/forms/server-errors';
+import { BrandedPage } from '../../../shared/preview/branded-page';
 import { WinnersHeading, WinnersTables } from './winners-view';
 
 /**

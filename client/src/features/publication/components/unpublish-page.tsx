@@ -2,11 +2,11 @@ import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@man
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useUnpublishWinnersMutation } from '../../../api/publication-api';
-import { useAppSelector } from '../../../app/hooks';
-import { useRouteLink } from '../../../app/use-route-link';
-import { clientSessionId } from '../../accounts/client-session';
-import { selectUser } from '../../accounts/session-slice';
-import { formErrorsOf } from '../../forms/server-errors';
+import { useAppSelector } from '../../../lib/hooks';
+import { useRouteLink } from '../../../lib/use-route-link';
+import { clientSessionId } from '../../../lib/session/client-session';
+import { selectUser } from '../../../lib/session/session-slice';
+import { formErrorsOf } from '../../../shared/forms/server-errors';
 
 /**
  * /draws/unpublish/{id}/ (public): takes the published winners down. Part 2 §4: a logged-in owner goes back to the

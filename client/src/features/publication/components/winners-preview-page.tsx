@@ -1,15 +1,15 @@
 import { Loader, Text } from '@mantine/core';
-import { useDates } from '../../../app/use-dates';
+import { useDates } from '../../../lib/use-dates';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useGetPublicationSetupQuery } from '../../../api/publication-api';
-import { clientSessionId } from '../../accounts/client-session';
-import { frameCap, usePreviewHash } from '../../preview/use-preview-hash';
+import { clientSessionId } from '../../../lib/session/client-session';
+import { frameCap, usePreviewHash } from '../../../shared/preview/use-preview-hash';
 import { parsePublicationPreview, publicationPreviewMessages, shownParts } from '../preview-config';
 import { publishedValue } from '../published-value';
-import { BrandedPage, type PreviewFrame } from './branded-page';
-import { INVALID_LINK, NOT_OWNER, PreviewMessages, PreviewNotice } from './preview-notice';
+import { BrandedPage, type PreviewFrame } from '../../../shared/preview/branded-page';
+import { INVALID_LINK, NOT_OWNER, PreviewMessages, PreviewNotice } from '../../../shared/preview/preview-notice';
 import { WinnersHeading, WinnersTables } from './winners-view';
 
 /**

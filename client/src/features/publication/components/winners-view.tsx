@@ -1,7 +1,7 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
-import { useDates } from '../../../app/use-dates';
-import { formatCount } from '../../draws/prize-view';
-import { useScreenShare } from '../../screen-share/use-screen-share';
+import { useDates } from '../../../lib/use-dates';
+import { formatCount } from '../../../lib/draws/prize-view';
+import { useScreenShare } from '../../../lib/screen-share/use-screen-share';
 
 /**
  * The top of the public winners page (and of its preview): the draw, its date and id, and the entry count when the

@@ -1,8 +1,8 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { useSiteConfigurationData } from '../../../api/site-api';
-import { useAppSelector } from '../../../app/hooks';
-import { businessData, useStructuredData } from '../../analytics/structured-data';
-import { selectCountry } from '../../site/site-slice';
+import { useAppSelector } from '../../../lib/hooks';
+import { businessData, useStructuredData } from '../../../shared/analytics/structured-data';
+import { selectCountry } from '../../../lib/site/site-slice';
 import { ReviewsWidget } from './reviews-widget';
 
 export default function ReviewsPage() {

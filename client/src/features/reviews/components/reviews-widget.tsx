@@ -2,10 +2,10 @@ import { Anchor, Group, ScrollArea, Skeleton, Stack, Text, Title } from '@mantin
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
 import { type ReviewListResponseDto, useGetReviewsQuery, useSiteConfigurationData } from '../../../api/site-api';
-import { useAppSelector } from '../../../app/hooks';
-import { pageHostname } from '../../../app/page-values';
-import { useRouteLink } from '../../../app/use-route-link';
-import { selectCountry } from '../../site/site-slice';
+import { useAppSelector } from '../../../lib/hooks';
+import { pageHostname } from '../../../lib/page-values';
+import { useRouteLink } from '../../../lib/use-route-link';
+import { selectCountry } from '../../../lib/site/site-slice';
 import { isVerticalReviewsPath, logoUrl, reviewsVisible, showReviewDates } from '../review-rules';
 import { ReviewCard } from './review-card';
 

@@ -1,9 +1,9 @@
 import { Anchor, Button, Container, Group, Text } from '@mantine/core';
 import { IconScreenShare } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useRouteLink } from '../../../app/use-route-link';
-import { screenShareTimeZone } from '../../site/screen-share';
-import { useScreenShare } from '../use-screen-share';
+import { useRouteLink } from '../../../lib/use-route-link';
+import { screenShareTimeZone } from '../../../lib/screen-share/screen-share';
+import { useScreenShare } from '../../../lib/screen-share/use-screen-share';
 import { ScreenShareClock } from './screen-share-clock';
 
 /** Shown on every page while screen-share mode is on: the clock, and a way out. */

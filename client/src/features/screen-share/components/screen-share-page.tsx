@@ -1,9 +1,9 @@
 import { Alert, Card, Container, List, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { screenShareTimeZone } from '../../site/screen-share';
+import { screenShareTimeZone } from '../../../lib/screen-share/screen-share';
 import { timeZones } from '../screen-share-clock';
-import { useScreenShare } from '../use-screen-share';
+import { useScreenShare } from '../../../lib/screen-share/use-screen-share';
 import { ScreenShareClock } from './screen-share-clock';
 
 /** /screensharemode/: what the mode hides, and its settings (kept in the screenshare cookie). */

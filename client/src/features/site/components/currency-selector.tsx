@@ -1,7 +1,7 @@
 import { Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { CURRENCIES, CURRENCY_NAMES, CURRENCY_SYMBOLS, isCurrency } from '../currency';
-import { useSiteCurrency } from '../use-site-currency';
+import { CURRENCIES, CURRENCY_NAMES, CURRENCY_SYMBOLS, isCurrency } from '../../../lib/site/currency';
+import { useSiteCurrency } from '../../../lib/site/use-site-currency';
 import classes from './currency-selector.module.css';
 
 /**

@@ -7,11 +7,11 @@ import euFlag from 'flag-icons/flags/4x3/eu.svg';
 import gbFlag from 'flag-icons/flags/4x3/gb.svg';
 import nzFlag from 'flag-icons/flags/4x3/nz.svg';
 import usFlag from 'flag-icons/flags/4x3/us.svg';
-import { COUNTRY_CODES, COUNTRY_NAMES, type CountryCode, countrySiteHref, currentCountry, EU_SISTER_SITE } from '../../../app/countries';
-import { pageHostname, useCurrentYear, useHostname } from '../../../app/page-values';
-import { useRouteLink } from '../../../app/use-route-link';
+import { COUNTRY_CODES, COUNTRY_NAMES, type CountryCode, countrySiteHref, currentCountry, EU_SISTER_SITE } from '../../../lib/countries';
+import { pageHostname, useCurrentYear, useHostname } from '../../../lib/page-values';
+import { useRouteLink } from '../../../lib/use-route-link';
 import { useSiteConfigurationData } from '../../../api/site-api';
-import { forgetCurrencyChoice } from '../currency-cookie';
+import { forgetCurrencyChoice } from '../../../lib/site/currency-cookie';
 import classes from './site-footer.module.css';
 
 // SVG flags from flag-icons (issue 27): emoji flags show as letter pairs on Windows and as boxes without an emoji

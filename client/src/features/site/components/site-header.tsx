@@ -3,11 +3,11 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { memo, Suspense } from 'react';
 import { Link } from 'react-router';
-import { useAppSelector } from '../../../app/hooks';
-import { useRouteLink } from '../../../app/use-route-link';
-import { selectUser } from '../../accounts/session-slice';
-import { useEndSession } from '../../accounts/use-end-session';
-import { useScreenShare } from '../../screen-share/use-screen-share';
+import { useAppSelector } from '../../../lib/hooks';
+import { useRouteLink } from '../../../lib/use-route-link';
+import { selectUser } from '../../../lib/session/session-slice';
+import { useEndSession } from '../../../lib/session/use-end-session';
+import { useScreenShare } from '../../../lib/screen-share/use-screen-share';
 import { CurrencySelector } from './currency-selector';
 import classes from './site-header.module.css';
 

@@ -1,6 +1,6 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formContrastClass } from '../../forms/components/form-page';
+import { formContrastClass } from '../../../shared/forms/components/form-page';
 
 /** The generators' page: the route's heading, a line on what it does, then the form or the result. */
 export function GeneratorFrame({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {

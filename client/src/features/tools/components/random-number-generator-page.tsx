@@ -2,12 +2,12 @@ import { Button, Checkbox, Paper, Radio, SimpleGrid, Stack } from '@mantine/core
 import { type FormEvent, memo, Suspense, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSiteConfigurationData } from '../../../api/site-api';
-import { useAppSelector } from '../../../app/hooks';
-import { HydrateOnEngagement } from '../../../app/hydrate-on-engagement';
-import { FormMessage } from '../../forms/components/form-message';
-import { RestrictToInput } from '../../forms/components/restrict-to-input';
-import { useForm } from '../../forms/use-form';
-import { selectCountry } from '../../site/site-slice';
+import { useAppSelector } from '../../../lib/hooks';
+import { HydrateOnEngagement } from '../../../shared/hydrate-on-engagement';
+import { FormMessage } from '../../../shared/forms/components/form-message';
+import { RestrictToInput } from '../../../shared/forms/components/restrict-to-input';
+import { useForm } from '../../../shared/forms/use-form';
+import { selectCountry } from '../../../lib/site/site-slice';
 import { groupedDigits } from '../chart-labels';
 import { NUMBERS_FIELDS, type NumbersFormValues, numbersRequest, withNumbersOption } from '../generator-form';
 import { numbersFormFromQuery } from '../query-params';

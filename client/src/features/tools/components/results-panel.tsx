@@ -1,5 +1,5 @@
 import { Badge, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useDates } from '../../../app/use-dates';
+import { useDates } from '../../../lib/use-dates';
 import { useClipboard } from '@mantine/hooks';
 import { IconArrowLeft, IconCheck, IconCopy, IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';

@@ -2,13 +2,13 @@ import { Anchor, Checkbox, Group, PasswordInput, Radio, Stack, Text, TextInput }
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useLazyCheckEmailQuery, useLoginOrRegisterMutation } from '../../../api/account-api';
-import { useRouteLink } from '../../../app/use-route-link';
+import { useRouteLink } from '../../../lib/use-route-link';
 import { isValidEmail, loginMessages, type Messages, type Registration, type RegistrationField, registrationMessages } from '../../accounts/account-rules';
-import { FormMessage } from '../../forms/components/form-message';
-import { formErrorsOf } from '../../forms/server-errors';
+import { FormMessage } from '../../../shared/forms/components/form-message';
+import { formErrorsOf } from '../../../shared/forms/server-errors';
 import type { BeforeContinue } from './step-props';
-import { useHumanCheck } from '../../site/human-check';
-import { usePasswordPolicy } from '../../accounts/use-password-policy';
+import { useHumanCheck } from '../../../lib/site/human-check';
+import { usePasswordPolicy } from '../../../lib/session/use-password-policy';
 
 const FIELDS = ['email', 'password', 'firstName', 'lastName', 'isAgent', 'agentOrganisation', 'termsAgreed', 'optedIntoCommunication'] as const;
 

@@ -1,5 +1,5 @@
 import { List, Stack, Text } from '@mantine/core';
-import { useDates } from '../../../app/use-dates';
+import { useDates } from '../../../lib/use-dates';
 import { drawableEntries, PAYMENT_DEMO } from '../rules';
 import type { WizardState } from '../wizard-slice';
 import { visitorTimeZone } from './time-step';

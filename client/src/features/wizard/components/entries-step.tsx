@@ -2,11 +2,11 @@ import { Alert, Button, Checkbox, FileButton, Group, Progress, Radio, Select, Si
 import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useGetConfirmDrawDetailsMutation, useProcessAdvancedUploadMutation } from '../../../api/wizard-api';
-import { useAppSelector } from '../../../app/hooks';
-import { clientSessionId } from '../../accounts/client-session';
-import { formErrorsOf } from '../../forms/server-errors';
-import { NumberClearInput } from '../../forms/components/number-clear-input';
-import { selectScreenShare } from '../../site/site-slice';
+import { useAppSelector } from '../../../lib/hooks';
+import { clientSessionId } from '../../../lib/session/client-session';
+import { formErrorsOf } from '../../../shared/forms/server-errors';
+import { NumberClearInput } from '../../../shared/forms/components/number-clear-input';
+import { selectScreenShare } from '../../../lib/site/site-slice';
 import { entryCountLimit, MAX_SELECTABLE_COLUMNS, needsProcessing, columnErrors, processedForChoice } from '../rules';
 import { uploadEntriesFile, UploadError } from '../upload-file';
 import { useEstimatedProgress } from '../use-estimated-progress';

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { NumberClearInput } from '../../forms/components/number-clear-input';
+import { NumberClearInput } from '../../../shared/forms/components/number-clear-input';
 import { DEMO_MAX_PRIZES, drawableEntries, MAX_PRIZES_ADDED_AT_ONCE } from '../rules';
 import { wizardActions } from '../wizard-slice';
 import type { StepProps } from './step-props';

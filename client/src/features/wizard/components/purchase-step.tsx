@@ -2,16 +2,16 @@ import { Button, Group, Modal, Radio, SegmentedControl, Stack, Text, TextInput }
 import { IconBrandPaypal, IconCreditCard } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useCreateWalletPaymentMutation } from '../../../api/billing-api';
-import { CHECKOUT_SCRIPT_TIMEOUT_MS } from '../../billing/checkout-script';
-import { PayPalWalletButtons, paypalSettingsOf } from '../../billing/components/paypal-buttons';
-import { type CreatePaymentMethod, StripeCardFields } from '../../billing/components/stripe-card-fields';
-import { stripeSettingsOf } from '../../billing/stripe-js';
-import { WALLET_FAILURE } from '../../billing/components/wallet-checkout';
-import { useSiteConfiguration } from '../../site/use-site-currency';
-import { cardMessages, type CardFields, formatCardNumber, formatExpiry, testCardToken } from '../../billing/test-card';
-import { FormMessage } from '../../forms/components/form-message';
-import { formErrorsOf } from '../../forms/server-errors';
-import { type Currency, formatMoney, type SitePrices } from '../../site/currency';
+import { CHECKOUT_SCRIPT_TIMEOUT_MS } from '../../../lib/checkout/checkout-script';
+import { PayPalWalletButtons, paypalSettingsOf } from '../../../shared/checkout/paypal-buttons';
+import { type CreatePaymentMethod, StripeCardFields } from '../../../shared/checkout/stripe-card-fields';
+import { stripeSettingsOf } from '../../../lib/checkout/stripe-js';
+import { WALLET_FAILURE } from '../../../shared/checkout/wallet-checkout';
+import { useSiteConfiguration } from '../../../lib/site/use-site-currency';
+import { cardMessages, type CardFields, formatCardNumber, formatExpiry, testCardToken } from '../../../lib/checkout/test-card';
+import { FormMessage } from '../../../shared/forms/components/form-message';
+import { formErrorsOf } from '../../../shared/forms/server-errors';
+import { type Currency, formatMoney, type SitePrices } from '../../../lib/site/currency';
 import { PAYMENT_USE_CREDITS, type PaymentOption, WIZARD_MESSAGES } from '../rules';
 import { wizardActions } from '../wizard-slice';
 import type { BeforeContinue, StepProps } from './step-props';
@@ -20,7 +20,7 @@ import type { BeforeContinue, StepProps } from './step-props';
 export type PaymentDetails = { token: string } | { paymentID: string; payerID: string };
 
 /** What happens to the money when the owner cancels a paid draw (docs/decisions.md "Payments (issue 25)"), said before paying. */
-export const CANCELLED_DRAW_RULE = 'If you cancel the draw before it runs, its credit comes back to your account for another draw; the payment is not refunded.';
+const CANCELLED_DRAW_RULE = 'If you cancel the draw before it runs, its credit comes back to your account for another draw; the payment is not refunded.';
 
 const MINOR_UNITS: Record<number, 'drawSingle' | 'draw10' | 'draw100'> = { 0: 'drawSingle', 1: 'draw10', 3: 'draw100' };
 

@@ -1,9 +1,0 @@
-import { useEffect } from 'react';
-import { loadPasswordPolicy } from './account-rules';
-
-/** Starts fetching the password rule's dictionaries as a form that sets a password shows, so its first check waits for nothing. */
-export function usePasswordPolicy(): void {
-  useEffect(() => {
-    void loadPasswordPolicy();
-  }, []);
-}
