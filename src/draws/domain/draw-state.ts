@@ -10,8 +10,8 @@ import { DEMO_SCHEDULE_WINDOW_MS, DRAW_MESSAGES } from './draw-rules.js';
 export const CHANGEABLE_STATE = 'scheduled' satisfies DrawState;
 
 /** Part 2 §4 thresholds: draw-now hides 10 s around a passed draw time, cancel and reschedule 1 s. */
-export const DRAW_NOW_GRACE_MS = 10_000;
-export const CHANGE_GRACE_MS = 1_000;
+const DRAW_NOW_GRACE_MS = 10_000;
+const CHANGE_GRACE_MS = 1_000;
 
 export const STATE_MESSAGES = {
   notScheduled: 'This draw can no longer be changed.',

@@ -15,7 +15,7 @@ const MULTIPART_ERRORS: Record<string, () => ApplicationError> = {
  * The uploads routes' errors that are not typed application errors yet: the multipart parser's, and a column choice
  * the file cannot have (an EntriesFileError for the draws module, a broken rule on its field here).
  */
-export function asApplicationError(error: unknown): unknown {
+function asApplicationError(error: unknown): unknown {
   if (error instanceof EntrySelectionError) return ruleBroken(error.field, error.message);
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && MULTIPART_ERRORS[code]) return MULTIPART_ERRORS[code]();
