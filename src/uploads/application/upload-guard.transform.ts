@@ -1,6 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
-import { Utf8Validator } from '../domain/entries-file/text-encoding.js';
+import { Utf8Validator } from '#entries-file';
 import { SIGNATURE_PROBE_BYTES } from '../domain/upload-rules.js';
 
 /** The stream carried more bytes than the limit allows. */

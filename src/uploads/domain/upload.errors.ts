@@ -1,5 +1,5 @@
+import { EntriesFileError } from '#entries-file';
 import { ApplicationError, type ApplicationErrorKind, NotFoundError } from '../../platform/errors/application-errors.js';
-import { EntriesFileError } from './entries-file/entries-file.error.js';
 import { UploadMessages } from './upload-rules.js';
 
 /** Why an upload is refused; each reason is one kind of application error (413 too large, 415 not multipart, else 400). */

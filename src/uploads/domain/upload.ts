@@ -1,6 +1,4 @@
-import type { Delimiter } from './entries-file/delimiter.js';
-import type { EntrySelection } from './entries-file/entries-pass.js';
-import type { TextEncodingName } from './entries-file/text-encoding.js';
+import type { Delimiter, EntrySelection, TextEncodingName } from '#entries-file';
 import type { TextExtension, UploadExtension } from './upload-rules.js';
 import { mayAct, OWNERSHIP, VISITOR } from '../../platform/ownership/ownership.js';
 

@@ -1,5 +1,4 @@
-import { isUtf8 } from 'node:buffer';
-import { TextDecoder, TextEncoder } from 'node:util';
+import { isUtf8 } from './runtime.js';
 
 /**
  * How the bytes of an entries file become text (docs/verification.md, "Text"):
