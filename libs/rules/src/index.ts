@@ -1,2 +1,3 @@
 export * from './date-format.js';
 export * from './generator-rules.js';
+export * from './account-rules.js';
