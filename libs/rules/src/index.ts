@@ -3,3 +3,4 @@ export * from './generator-rules.js';
 export * from './account-rules.js';
 export * from './draw-rules.js';
 export * from './publication-rules.js';
+export * from './upload-rules.js';

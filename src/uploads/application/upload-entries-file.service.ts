@@ -17,7 +17,7 @@ import {
   UploadMessages,
   type TextExtension,
   type UploadExtension,
-} from '../domain/upload-rules.js';
+} from '#rules';
 import { ZipMessages } from '../domain/zip-rules.js';
 import { UPLOAD_REPOSITORY } from '../uploads.tokens.js';
 import { EntriesStorage } from './entries-storage.js';

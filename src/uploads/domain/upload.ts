@@ -1,5 +1,5 @@
 import type { Delimiter, EntrySelection, TextEncodingName } from '#entries-file';
-import type { TextExtension, UploadExtension } from './upload-rules.js';
+import type { TextExtension, UploadExtension } from '#rules';
 import { mayAct, OWNERSHIP, VISITOR } from '../../platform/ownership/ownership.js';
 
 /** The entries file of an upload: the uploaded text file, or the one text file of an uploaded zip. */
