@@ -11,7 +11,6 @@ import {
   prizeErrors as sharedPrizeErrors,
   scheduleErrors as sharedScheduleErrors,
 } from '../../../../libs/rules/src/index';
-import type { AdvancedProcessingResultDto } from '../../api/wizard-api';
 
 // The rules and messages the server applies too (libs/rules); the wizard's own are below.
 export { DEMO_MAX_ENTRIES, DEMO_MAX_PRIZES, DRAW_MESSAGES, entryCountLimit } from '../../../../libs/rules/src/index';
@@ -43,10 +42,16 @@ interface ConfirmedFile {
 }
 
 /** The advanced processing answer, and the choice it was made for. */
-export interface ProcessedFile extends AdvancedProcessingResultDto {
+export interface ProcessedFile {
   headerRow: boolean;
   ticketCountCol: number | null;
   entrantUniqueIdCol: number | null;
+  entryRowCount: number;
+  entrantCount: number;
+  entryCount: number;
+  emptyRowCount: number;
+  warningMessages: string[];
+  errorMessage: string | null;
 }
 
 /** The draw as the wizard holds it (part 1 §3) and the wizard state the rules need. */
