@@ -20,6 +20,7 @@ const common = {
     '^#draw-engine$': '<rootDir>/libs/draw-engine/src/index.ts',
     '^#transparency-log$': '<rootDir>/libs/transparency-log/src/index.ts',
     '^#password-policy$': '<rootDir>/libs/password-policy/src/index.ts',
+    '^#entries-file$': '<rootDir>/libs/entries-file/src/index.ts',
     '^#rules$': '<rootDir>/libs/rules/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

@@ -13,8 +13,7 @@ import { parse } from 'csv-parse';
 import { createApp } from '../src/bootstrap/create-app.js';
 import { ensureDatabase, startEmbeddedPostgres } from '../src/platform/database/embedded-postgres.js';
 import { EntriesIndexService } from '../src/uploads/application/entries-index.service.js';
-import { csvParseOptions } from '../src/uploads/domain/entries-file/csv-parse-records.js';
-import { EntriesPass } from '../src/uploads/domain/entries-file/entries-pass.js';
+import { csvParseOptions, EntriesPass } from '#entries-file';
 import { type BenchFigure, type BenchSuite, mb, median, round } from './bench-kit.js';
 
 const ROWS = 6_300_000;

@@ -1,6 +1,6 @@
 import { runDraw } from '#draw-engine';
 import { createSeededSource } from '#rng';
-import { readEntriesFile } from '../../src/uploads/domain/entries-file/read-entries-file.js';
+import { readEntriesFile } from '#entries-file';
 import { createHash } from 'node:crypto';
 import { browser, registeredUser } from '../support/accounts.js';
 import { simpleDraw } from '../support/draws.js';

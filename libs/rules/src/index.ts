@@ -1,2 +1,6 @@
 export * from './date-format.js';
 export * from './generator-rules.js';
+export * from './account-rules.js';
+export * from './draw-rules.js';
+export * from './publication-rules.js';
+export * from './upload-rules.js';

@@ -6,7 +6,7 @@ import { DrawQueryService } from '../../draws/application/draw-query.service.js'
 import { displayIdOf, type Draw, publishedBeacon, type Winner } from '../../draws/domain/draw.js';
 import { FILE_STORAGE, type FileStorage } from '../../platform/storage/file-storage.port.js';
 import { EntriesIndexService } from '../../uploads/application/entries-index.service.js';
-import { EntriesFileError } from '../../uploads/domain/entries-file/entries-file.error.js';
+import { EntriesFileError } from '#entries-file';
 import { UploadNotFoundError } from '../../uploads/domain/upload.errors.js';
 import type { CertificateFacts } from '../domain/certificate-facts.js';
 import { certificateKeys } from './certificate-keys.js';

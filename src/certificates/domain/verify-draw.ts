@@ -1,8 +1,7 @@
 import { runDraw } from '#draw-engine';
 import { type CertifiedSeed, checkSeed, createSeededSource } from '#rng';
 import { type CertificateLog, checkDrawLog, resultsSha256 } from '#transparency-log';
-import type { Delimiter } from '../../uploads/domain/entries-file/delimiter.js';
-import { type ByteSource, readEntriesFile } from '../../uploads/domain/entries-file/read-entries-file.js';
+import { type ByteSource, type Delimiter, readEntriesFile } from '#entries-file';
 
 /** What verification reads from the certificate (the public certificate JSON, GET /api/certificate/{shortCode}). */
 export interface CertifiedDraw extends CertifiedSeed {

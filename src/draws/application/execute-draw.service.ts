@@ -6,7 +6,7 @@ import { BeaconUnavailableError, type VerifiedRound } from '../../platform/beaco
 import { BeaconService } from '../../platform/beacon/beacon.service.js';
 import { DrawLogService } from '../../draw-log/application/draw-log.service.js';
 import { EntriesIndexService } from '../../uploads/application/entries-index.service.js';
-import { EntriesFileError } from '../../uploads/domain/entries-file/entries-file.error.js';
+import { EntriesFileError } from '#entries-file';
 import { UploadNotFoundError } from '../../uploads/domain/upload.errors.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { DRAW_EXECUTION_HOOKS, DRAW_REPOSITORY } from '../draws.tokens.js';

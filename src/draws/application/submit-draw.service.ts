@@ -12,7 +12,7 @@ import { TRANSACTIONS, type Transactions } from '../../platform/database/transac
 import { DrawLogService } from '../../draw-log/application/draw-log.service.js';
 import { SiteConfigurationService } from '../../site/application/site-configuration.service.js';
 import { EntriesIndexService } from '../../uploads/application/entries-index.service.js';
-import { EntriesFileError } from '../../uploads/domain/entries-file/entries-file.error.js';
+import { EntriesFileError } from '#entries-file';
 import { UploadNotFoundError } from '../../uploads/domain/upload.errors.js';
 import { DRAW_REPOSITORY, DRAFT_REPOSITORY } from '../draws.tokens.js';
 import type { Draw, DrawEntries, DrawSource, EntryMethod, PrizeSpec } from '../domain/draw.js';

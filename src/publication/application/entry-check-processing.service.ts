@@ -3,7 +3,7 @@ import { DrawQueryService } from '../../draws/application/draw-query.service.js'
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { JobsService } from '../../platform/jobs/jobs.service.js';
 import { EntriesIndexService } from '../../uploads/application/entries-index.service.js';
-import { EntriesFileError } from '../../uploads/domain/entries-file/entries-file.error.js';
+import { EntriesFileError } from '#entries-file';
 import { sortAndMerge } from '../domain/digest-table.js';
 import { ENTRY_CHECK_MESSAGES } from '../domain/entry-check-rules.js';
 import { EntryDigester } from '../domain/entry-digest.js';

@@ -1,7 +1,5 @@
 import type { Readable } from 'node:stream';
-import { CsvRecordScanner, type CsvRecordSink, fieldValueBytes, isBlankField } from '../../uploads/domain/entries-file/csv-record-scanner.js';
-import { ENTRIES_LIMITS } from '../../uploads/domain/entries-file/entries-limits.js';
-import { utf8Text } from '../../uploads/domain/entries-file/read-entries-file.js';
+import { type CsvRecordScanner, EntryRowReader, type EntryRowSink, fieldValueBytes, utf8Text } from '#entries-file';
 import type { EntriesIndex } from '../../uploads/application/entries-index.service.js';
 import { DIGEST_BYTES, type EntryDigester, normalizeUtf8 } from '../domain/entry-digest.js';
 import { DigestWorkers } from './digest-workers.js';
@@ -20,14 +18,12 @@ const BATCH_VALUES = 32_768;
 const MAX_IN_FLIGHT = 8;
 
 /**
- * Reads the entries file once, as the draw read it (docs/verification.md: empty rows skipped, the header row
- * skipped), and keeps for each entry row holding tickets its tickets and the normalised value of the checked column,
- * batched to the digest workers. Blank values are left out: nobody can check an empty value.
+ * Keeps, for each entry row of the file (libs/entries-file's EntryRowReader: the rows the draw read) that holds
+ * tickets, its tickets and the normalised value of the checked column, batched to the digest workers. Blank values
+ * are left out: nobody can check an empty value.
  */
-class DigestSink implements CsvRecordSink {
-  entryRows = 0;
+class DigestSink implements EntryRowSink {
   count = 0;
-  private seenFirst = false;
   private readonly scratch = new Uint8Array(4096);
   readonly digests: Uint8Array;
   readonly entries: Float64Array;
@@ -47,26 +43,12 @@ class DigestSink implements CsvRecordSink {
     this.entries = new Float64Array(index.entryCount);
   }
 
-  record(scanner: CsvRecordScanner, bytes: Uint8Array): void {
-    const n = scanner.fieldCount;
-    let blank = true;
-    for (let i = 0; i < n; i++) {
-      if (!isBlankField(bytes, scanner.fieldStarts[i], scanner.fieldEnds[i])) {
-        blank = false;
-        break;
-      }
-    }
-    if (blank) return;
-    if (!this.seenFirst) {
-      this.seenFirst = true;
-      if (this.index.selection.headerRow) return;
-    }
-    const row = this.entryRows++;
+  entryRow(scanner: CsvRecordScanner, bytes: Uint8Array, row: number): void {
     if (row >= this.index.entryCount) throw new Error('The entries file has more entry rows than its index.');
     const tickets = this.index.tickets ? this.index.tickets[row] : 1;
     if (tickets === 0) return;
     const c = this.column;
-    const value = c < n ? fieldValueBytes(bytes, scanner.fieldStarts[c], scanner.fieldEnds[c], scanner.fieldKinds[c]) : EMPTY;
+    const value = c < scanner.fieldCount ? fieldValueBytes(bytes, scanner.fieldStarts[c], scanner.fieldEnds[c], scanner.fieldKinds[c]) : EMPTY;
     const normalized = normalizeUtf8(value, this.scratch);
     if (normalized.length === 0) return;
     if (this.batchLength + normalized.length > this.batchBytes.length) {
@@ -107,21 +89,21 @@ export async function hashEntries(
   const workers = new DigestWorkers(digester);
   try {
     const sink = new DigestSink(index, column, workers);
-    const scanner = new CsvRecordScanner(index.delimiter.charCodeAt(0), sink, ENTRIES_LIMITS);
+    const reader = new EntryRowReader(index.delimiter, index.selection.headerRow, sink);
     let reported = Date.now();
     for await (const chunk of utf8Text(body, index.encoding)) {
-      scanner.push(chunk);
+      reader.push(chunk);
       // Memory stays bounded: the read waits while too many batches are still being hashed.
       while (sink.inFlight.length > MAX_IN_FLIGHT) await sink.inFlight.shift();
       if (Date.now() - reported > 500) {
         reported = Date.now();
-        await onProgress(sink.entryRows);
+        await onProgress(reader.entryRowCount);
       }
     }
-    scanner.finish();
+    reader.finish();
     sink.flush();
     await Promise.all(sink.inFlight);
-    if (sink.entryRows !== index.entryCount) throw new Error(`The entries file has ${sink.entryRows} entry rows, its index ${index.entryCount}.`);
+    if (reader.entryRowCount !== index.entryCount) throw new Error(`The entries file has ${reader.entryRowCount} entry rows, its index ${index.entryCount}.`);
     return { digests: sink.digests, entries: sink.entries, count: sink.count };
   } finally {
     await workers.close();

@@ -1,3 +1,5 @@
+import { MAX_COLUMN_NAME_LENGTH, MAX_PUBLISHED_COLUMNS } from '#rules';
+
 /** Winner publication (part 2 §3, §4, §5, §9): the spec's messages, its limits, and how published values look. */
 export const PUBLICATION_MESSAGES = {
   noColumns: 'Select at least 1 column to publish.',
@@ -18,8 +20,8 @@ export const PUBLICATION_MESSAGES = {
   notPublished: 'The winners of this draw are not published.',
 } as const;
 
-const MAX_PUBLISHED_COLUMNS = 4;
-const MAX_COLUMN_NAME_LENGTH = 30;
+// The page applies these too: libs/rules.
+export { publishedValue } from '#rules';
 /** Example rows shown in the preview before the draw (part 2 §9). */
 export const MAX_EXAMPLE_ROWS = 5;
 
@@ -91,17 +93,4 @@ export function publicationRefusal(request: PublicationRequest, target: Publicat
   if (!request.scheduleDate || request.scheduleDate.getTime() <= now.getTime()) return { field: 'scheduleDate', message: PUBLICATION_MESSAGES.notFuture };
   if (request.scheduleDate.getTime() <= target.drawDate.getTime()) return { field: 'scheduleDate', message: PUBLICATION_MESSAGES.notAfterDraw };
   return null;
-}
-
-/**
- * A published value: with `truncated`, the first word whole and each later word cut to its initial ("Mary Jane
- * Smith" → "Mary J. S."), so winners are recognisable without their full names; with `upperCase`, in capitals.
- */
-export function publishedValue(value: string, truncated: boolean, upperCase: boolean): string {
-  let text = value.trim();
-  if (truncated) {
-    const [first, ...rest] = text.split(/\s+/);
-    text = [first, ...rest.filter(Boolean).map((word) => `${Array.from(word)[0]}.`)].join(' ');
-  }
-  return upperCase ? text.toLocaleUpperCase('en') : text;
 }

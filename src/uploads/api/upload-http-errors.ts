@@ -1,6 +1,6 @@
+import { UploadMessages } from '#rules';
 import { type ApplicationError, RuleBrokenError, ruleBroken, UnsupportedMediaError } from '../../platform/errors/application-errors.js';
 import { EntrySelectionError } from '../domain/upload.errors.js';
-import { UploadMessages } from '../domain/upload-rules.js';
 
 /** @fastify/multipart's own refusals, by code, as the application's typed errors (the error filter answers them). */
 const MULTIPART_ERRORS: Record<string, () => ApplicationError> = {

@@ -4,7 +4,7 @@ import { ApiBody, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swag
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { UploadEntriesFileService, type IncomingPart } from '../application/upload-entries-file.service.js';
 import { UploadRefusedError } from '../domain/upload.errors.js';
-import { UploadMessages } from '../domain/upload-rules.js';
+import { UploadMessages } from '#rules';
 import { UploadResultDto } from './dto/upload-result.response.dto.js';
 import { answering } from './upload-http-errors.js';
 import { userIdOf } from './request-access.js';

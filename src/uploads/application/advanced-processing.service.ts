@@ -1,7 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EntriesFileError } from '../domain/entries-file/entries-file.error.js';
-import { EntriesMessages } from '../domain/entries-file/entries-messages.js';
-import type { EntrySelection } from '../domain/entries-file/entries-pass.js';
+import { EntriesFileError, EntriesMessages, type EntrySelection } from '#entries-file';
 import { buildProcessingResult, ENTRIES_RULES_VERSION, failedProcessing } from '../domain/entries-reports.js';
 import type { AdvancedProcessingResult, EntriesInspection, Upload, UploadAccess } from '../domain/upload.js';
 import { EntrySelectionError } from '../domain/upload.errors.js';

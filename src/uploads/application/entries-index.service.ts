@@ -1,11 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
-import { type PackedBytes, parseRecordList, recordListJson } from '../domain/entries-file/csv-parse-records.js';
-import type { Delimiter } from '../domain/entries-file/delimiter.js';
-import { EntriesFileError } from '../domain/entries-file/entries-file.error.js';
-import { EntriesMessages } from '../domain/entries-file/entries-messages.js';
-import type { EntrySelection } from '../domain/entries-file/entries-pass.js';
-import type { TextEncodingName } from '../domain/entries-file/text-encoding.js';
+import { type Delimiter, EntriesFileError, EntriesMessages, type EntrySelection, type PackedBytes, parseRecordList, recordListJson, type TextEncodingName } from '#entries-file';
 import { ENTRIES_RULES_VERSION } from '../domain/entries-reports.js';
 import type { Upload, UploadAccess } from '../domain/upload.js';
 import { UploadNotFoundError } from '../domain/upload.errors.js';

@@ -1,8 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { parseRecordList } from '../domain/entries-file/csv-parse-records.js';
-import { detectDelimiter } from '../domain/entries-file/delimiter.js';
-import { EntriesFileError } from '../domain/entries-file/entries-file.error.js';
-import type { EntriesPassResult } from '../domain/entries-file/entries-pass.js';
+import { detectDelimiter, EntriesFileError, type EntriesPassResult, parseRecordList } from '#entries-file';
 import { buildInspection, ENTRIES_RULES_VERSION, failedInspection, SHOWN_ROWS } from '../domain/entries-reports.js';
 import { SENSITIVE_SAMPLE_ROWS } from '../domain/sensitive-columns.js';
 import { entriesExtensionOf, type EntriesInspection, type InspectedRow, type Upload, type UploadAccess } from '../domain/upload.js';

@@ -4,8 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { FILE_STORAGE, type FileStorage } from '../../platform/storage/file-storage.port.js';
 import { SiteConfigurationService } from '../../site/application/site-configuration.service.js';
-import { utf8Text } from '../domain/entries-file/read-entries-file.js';
-import { decideEncoding, needsTranscoding, type TextEncodingName } from '../domain/entries-file/text-encoding.js';
+import { decideEncoding, needsTranscoding, type TextEncodingName, utf8Text } from '#entries-file';
 import { CLIENT_SESSION_PATTERN, type EntriesFile, type Upload } from '../domain/upload.js';
 import { UploadRefusedError } from '../domain/upload.errors.js';
 import {
@@ -18,7 +17,7 @@ import {
   UploadMessages,
   type TextExtension,
   type UploadExtension,
-} from '../domain/upload-rules.js';
+} from '#rules';
 import { ZipMessages } from '../domain/zip-rules.js';
 import { UPLOAD_REPOSITORY } from '../uploads.tokens.js';
 import { EntriesStorage } from './entries-storage.js';

@@ -1,4 +1,4 @@
-import type { EntrySelection } from '../domain/entries-file/entries-pass.js';
+import type { EntrySelection } from '#entries-file';
 
 /**
  * Where an upload's files are kept in storage, under a two-hex-digit shard so that no folder grows too large:

@@ -1,7 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
-import { Utf8Validator } from '../domain/entries-file/text-encoding.js';
-import { SIGNATURE_PROBE_BYTES } from '../domain/upload-rules.js';
+import { Utf8Validator } from '#entries-file';
+import { SIGNATURE_PROBE_BYTES } from '#rules';
 
 /** The stream carried more bytes than the limit allows. */
 export class ByteLimitExceededError extends Error {

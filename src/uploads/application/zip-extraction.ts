@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import type { FileStorage } from '../../platform/storage/file-storage.port.js';
 import { UploadRefusedError } from '../domain/upload.errors.js';
-import { extensionOf, invalidTypeMessage, type TextExtension } from '../domain/upload-rules.js';
+import { extensionOf, invalidTypeMessage, type TextExtension } from '#rules';
 import { archivedNameOf, isPathOutsideFault, MAX_ZIP_ENTRIES, roleOfZipEntry, ZipMessages } from '../domain/zip-rules.js';
 import { ByteLimitExceededError, UploadGuard } from './upload-guard.transform.js';
 

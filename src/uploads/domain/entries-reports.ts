@@ -1,7 +1,4 @@
-import type { Delimiter } from './entries-file/delimiter.js';
-import type { EntriesPassResult, SelectionResult } from './entries-file/entries-pass.js';
-import { EntriesMessages } from './entries-file/entries-messages.js';
-import { encodingLabel, type TextEncodingName } from './entries-file/text-encoding.js';
+import { type Delimiter, encodingLabel, EntriesMessages, type EntriesPassResult, type SelectionResult, type TextEncodingName } from '#entries-file';
 import { detectSensitiveColumns } from './sensitive-columns.js';
 import type { AdvancedProcessingResult, EntriesInspection, InspectedRow } from './upload.js';
 

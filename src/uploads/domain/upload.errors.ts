@@ -1,6 +1,6 @@
+import { EntriesFileError } from '#entries-file';
 import { ApplicationError, type ApplicationErrorKind, NotFoundError } from '../../platform/errors/application-errors.js';
-import { EntriesFileError } from './entries-file/entries-file.error.js';
-import { UploadMessages } from './upload-rules.js';
+import { UploadMessages } from '#rules';
 
 /** Why an upload is refused; each reason is one kind of application error (413 too large, 415 not multipart, else 400). */
 export type UploadRefusal = 'type' | 'empty' | 'size' | 'zip' | 'request' | 'media';

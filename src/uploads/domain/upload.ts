@@ -1,7 +1,5 @@
-import type { Delimiter } from './entries-file/delimiter.js';
-import type { EntrySelection } from './entries-file/entries-pass.js';
-import type { TextEncodingName } from './entries-file/text-encoding.js';
-import type { TextExtension, UploadExtension } from './upload-rules.js';
+import type { Delimiter, EntrySelection, TextEncodingName } from '#entries-file';
+import type { TextExtension, UploadExtension } from '#rules';
 import { mayAct, OWNERSHIP, VISITOR } from '../../platform/ownership/ownership.js';
 
 /** The entries file of an upload: the uploaded text file, or the one text file of an uploaded zip. */

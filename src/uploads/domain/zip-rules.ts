@@ -1,4 +1,4 @@
-import { baseNameOf, extensionOf, isExcelExtension, isTextExtension } from './upload-rules.js';
+import { baseNameOf, extensionOf, isExcelExtension, isTextExtension } from '#rules';
 
 /** Most entries a zip upload may list; more is refused before anything is extracted. */
 export const MAX_ZIP_ENTRIES = 100;

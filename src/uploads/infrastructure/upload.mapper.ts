@@ -1,6 +1,6 @@
-import type { TextEncodingName } from '../domain/entries-file/text-encoding.js';
+import type { TextEncodingName } from '#entries-file';
 import type { EntriesInspection, EntriesProcessing, Upload } from '../domain/upload.js';
-import type { TextExtension, UploadExtension } from '../domain/upload-rules.js';
+import type { TextExtension, UploadExtension } from '#rules';
 import { UploadOrmEntity } from './upload.orm-entity.js';
 
 export class UploadMapper {

@@ -1,39 +1,9 @@
-import { loadPasswordPolicy, PASSWORD_MESSAGES, passwordProblem } from '../../../../libs/password-policy/src/index';
+import { loadPasswordPolicy, passwordProblem } from '../../../../libs/password-policy/src/index';
+import { ACCOUNT_MESSAGES, AGENCY_MAX_LENGTH, isValidEmail, NAME_MAX_LENGTH } from '../../../../libs/rules/src/index';
 import { equalsCheck } from '../../shared/forms/equals-check';
 
-
-/**
- * The account forms' rules, checked in the page before sending, with the server's messages word for word
- * (part 1 §5 "Account step" and "Register"; the server's copy is src/accounts/domain/account-rules.ts, which the
- * client may not import).
- */
-export const ACCOUNT_MESSAGES = {
-  password: PASSWORD_MESSAGES.length,
-  passwordGuessable: PASSWORD_MESSAGES.guessable,
-  email: 'Please enter a valid email address.',
-  isAgent: 'Please let us know whether or not you are an agent.',
-  agentOrganisation: "Please enter your agency's name.",
-  terms: 'You must agree to the Terms and conditions to register an account.',
-  incomplete: 'Please complete all of the above fields.',
-  alreadyRegistered: 'Already registered.',
-  confirmationTokenInvalid: 'This confirmation link is invalid or has expired.',
-  currentPasswordWrong: 'Your current password is incorrect.',
-  firstNameTooLong: 'First name is at most 100 characters.',
-  lastNameTooLong: 'Last name is at most 100 characters.',
-  agentOrganisationTooLong: "The agency's name is at most 200 characters.",
-  // Not in the spec: the equals check of a password confirmation needs words of its own.
-  passwordsDiffer: 'The passwords do not match.',
-} as const;
-
-export const NAME_MAX_LENGTH = 100;
-export const AGENCY_MAX_LENGTH = 200;
-
-// The server's pattern: deliberately permissive; the confirmation e-mail proves the address.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-
-export function isValidEmail(email: string): boolean {
-  return email.length <= 254 && EMAIL_PATTERN.test(email.trim());
-}
+// The messages, limits and e-mail rule the server applies too (libs/rules).
+export { ACCOUNT_MESSAGES, AGENCY_MAX_LENGTH, isValidEmail, NAME_MAX_LENGTH } from '../../../../libs/rules/src/index';
 
 export { loadPasswordPolicy };
 

@@ -1,21 +1,10 @@
-/**
- * A published value as the public page shows it (the server's rule, src/publication/domain/publication-rules.ts):
- * with `truncated`, the first word whole and later words as initials; with `upperCase`, in capitals. The preview
- * uses it so the owner sees what visitors will.
- */
-export function publishedValue(value: string, truncated: boolean, upperCase: boolean): string {
-  let text = value.trim();
-  if (truncated) {
-    const [first, ...rest] = text.split(/\s+/);
-    text = [first, ...rest.filter(Boolean).map((word) => `${Array.from(word)[0]}.`)].join(' ');
-  }
-  return upperCase ? text.toLocaleUpperCase('en') : text;
-}
+import { MAX_COLUMN_NAME_LENGTH } from '../../../../libs/rules/src/index';
 
-/** Column names: at most 30 characters, and no pipe (the spec keeps the names pipe-separated). */
-export const MAX_COLUMN_NAME_LENGTH = 30;
-export const MAX_PUBLISHED_COLUMNS = 4;
+// A published value as the public page shows it, and the publication limits: the server's rules (libs/rules). The
+// preview uses them so the owner sees what visitors will.
+export { MAX_COLUMN_NAME_LENGTH, MAX_PUBLISHED_COLUMNS, publishedValue } from '../../../../libs/rules/src/index';
 
+/** Column names: no pipe (the spec keeps the names pipe-separated), at most MAX_COLUMN_NAME_LENGTH characters. */
 export function cleanColumnNameInput(value: string): string {
   return value.replace(/\|/g, '').slice(0, MAX_COLUMN_NAME_LENGTH);
 }

@@ -16,7 +16,7 @@ import {
   stepErrors,
   stepPageView,
   toLocalInputValue,
-  WIZARD_MESSAGES,
+  DRAW_MESSAGES,
   withAddedPrizes,
 } from './rules';
 
@@ -95,26 +95,26 @@ describe('wizard steps', () => {
 
   it('recognises the draw error submit message', () => {
     expect(isDrawError('Draw error: the entries file is gone')).toBe(true);
-    expect(isDrawError(WIZARD_MESSAGES.submitFallback)).toBe(false);
+    expect(isDrawError(DRAW_MESSAGES.submitFallback)).toBe(false);
   });
 });
 
 describe('step rules', () => {
   it('name: both fields required', () => {
     expect(stepErrors('name', draw({ name: ' ', organisation: '' }), context)).toEqual({
-      name: WIZARD_MESSAGES.nameRequired,
-      organisation: WIZARD_MESSAGES.organisationRequired,
+      name: DRAW_MESSAGES.nameRequired,
+      organisation: DRAW_MESSAGES.organisationRequired,
     });
     expect(stepErrors('name', draw(), context)).toEqual({});
   });
 
   it('entrymethod: one of the three', () => {
-    expect(stepErrors('entrymethod', draw({ entryMethod: null }), context)).toEqual({ entryMethod: WIZARD_MESSAGES.entryMethod });
+    expect(stepErrors('entrymethod', draw({ entryMethod: null }), context)).toEqual({ entryMethod: DRAW_MESSAGES.entryMethod });
     expect(stepErrors('entrymethod', draw({ entryMethod: 'uploadAdvanced' }), context)).toEqual({});
   });
 
   it('entries, simple: more than 1, at most the winners limit, demo at most 1,000', () => {
-    expect(stepErrors('entries', draw({ entryCount: 1 }), context)).toEqual({ entryCount: WIZARD_MESSAGES.entryCountTooSmall });
+    expect(stepErrors('entries', draw({ entryCount: 1 }), context)).toEqual({ entryCount: DRAW_MESSAGES.entryCountTooSmall });
     expect(stepErrors('entries', draw({ entryCount: 2 }), context)).toEqual({});
     expect(stepErrors('entries', draw({ entryCount: 1_000_001 }), context)).toEqual({ entryCount: 'The number of entries can be at most 1,000,000.' });
     expect(stepErrors('entries', draw({ entryCount: 1_001, demoDraw: true }), context)).toEqual({ entryCount: 'The number of entries can be at most 1,000.' });
@@ -122,41 +122,41 @@ describe('step rules', () => {
 
   it('entries, upload: a file, its details, the header row choice and the row counts', () => {
     const upload = { entryMethod: 'upload' as const };
-    expect(stepErrors('entries', draw(upload), context)).toEqual({ file: WIZARD_MESSAGES.fileRequired });
-    expect(stepErrors('entries', draw({ ...upload, uploaded: true }), context)).toEqual({ file: WIZARD_MESSAGES.detailsNotConfirmed });
-    expect(stepErrors('entries', draw({ ...upload, uploaded: true, confirmDetails: { rowCount: 3 } }), context)).toEqual({ headerRow: WIZARD_MESSAGES.headerRow });
-    expect(stepErrors('entries', draw({ ...upload, uploaded: true, confirmDetails: { rowCount: 2 }, headerRow: true }), context)).toEqual({ headerRow: WIZARD_MESSAGES.uploadRowsWithHeader });
+    expect(stepErrors('entries', draw(upload), context)).toEqual({ file: DRAW_MESSAGES.fileRequired });
+    expect(stepErrors('entries', draw({ ...upload, uploaded: true }), context)).toEqual({ file: DRAW_MESSAGES.detailsNotConfirmed });
+    expect(stepErrors('entries', draw({ ...upload, uploaded: true, confirmDetails: { rowCount: 3 } }), context)).toEqual({ headerRow: DRAW_MESSAGES.headerRow });
+    expect(stepErrors('entries', draw({ ...upload, uploaded: true, confirmDetails: { rowCount: 2 }, headerRow: true }), context)).toEqual({ headerRow: DRAW_MESSAGES.uploadRowsWithHeader });
     expect(stepErrors('entries', draw({ ...upload, uploaded: true, confirmDetails: { rowCount: 3 }, headerRow: true }), context)).toEqual({});
-    expect(stepErrors('entries', draw({ ...upload, uploaded: true, confirmDetails: { rowCount: 1 }, headerRow: false }), context)).toEqual({ headerRow: WIZARD_MESSAGES.uploadRowsWithoutHeader });
+    expect(stepErrors('entries', draw({ ...upload, uploaded: true, confirmDetails: { rowCount: 1 }, headerRow: false }), context)).toEqual({ headerRow: DRAW_MESSAGES.uploadRowsWithoutHeader });
     expect(stepErrors('entries', draw({ ...upload, uploaded: true, confirmDetails: { rowCount: 2 }, headerRow: false }), context)).toEqual({});
   });
 
   it('entries, uploadAdvanced: the ticket column, one win per entrant and a processing for the choice', () => {
     const base = { entryMethod: 'uploadAdvanced' as const, uploaded: true, confirmDetails: { rowCount: 6 }, headerRow: true };
-    expect(stepErrors('entries', draw({ ...base, hasTicketCount: true }), context)).toEqual({ ticketCountCol: WIZARD_MESSAGES.ticketColumnNeeded });
-    expect(stepErrors('entries', draw({ ...base, oneWinPerEntrant: true }), context)).toEqual({ entrantUniqueIdCol: WIZARD_MESSAGES.oneWinNeedsColumn });
-    expect(stepErrors('entries', draw({ ...base, hasTicketCount: true, ticketCountCol: 1 }), context)).toEqual({ process: WIZARD_MESSAGES.notProcessed });
+    expect(stepErrors('entries', draw({ ...base, hasTicketCount: true }), context)).toEqual({ ticketCountCol: DRAW_MESSAGES.ticketColumnNeeded });
+    expect(stepErrors('entries', draw({ ...base, oneWinPerEntrant: true }), context)).toEqual({ entrantUniqueIdCol: DRAW_MESSAGES.oneWinNeedsColumn });
+    expect(stepErrors('entries', draw({ ...base, hasTicketCount: true, ticketCountCol: 1 }), context)).toEqual({ process: DRAW_MESSAGES.notProcessed });
     expect(stepErrors('entries', draw({ ...base, hasTicketCount: true, ticketCountCol: 1, processed }), context)).toEqual({});
     expect(stepErrors('entries', draw({ ...base, hasTicketCount: true, ticketCountCol: 1, processed: { ...processed, errorMessage: 'Row 3: bad count.' } }), context)).toEqual({
       process: 'Row 3: bad count.',
     });
     // A different choice than the one processed must be processed again.
-    expect(stepErrors('entries', draw({ ...base, hasTicketCount: true, ticketCountCol: 2, processed }), context)).toEqual({ process: WIZARD_MESSAGES.notProcessed });
+    expect(stepErrors('entries', draw({ ...base, hasTicketCount: true, ticketCountCol: 2, processed }), context)).toEqual({ process: DRAW_MESSAGES.notProcessed });
     // With a ticket count column, one win per entrant needs no id column.
     expect(stepErrors('entries', draw({ ...base, hasTicketCount: true, ticketCountCol: 1, oneWinPerEntrant: true, processed }), context)).toEqual({});
   });
 
   it('prizes: at least one, demo at most 10, whole numbers, against entries and the winners limit', () => {
     const prize = { description: '', quantity: 1, reserves: 0 };
-    expect(prizeErrors([], 10, false, 100)).toEqual({ prizes: WIZARD_MESSAGES.noPrizes });
-    expect(prizeErrors(Array(11).fill(prize), 100, true, 100)).toEqual({ prizes: WIZARD_MESSAGES.demoPrizes });
+    expect(prizeErrors([], 10, false, 100)).toEqual({ prizes: DRAW_MESSAGES.noPrizes });
+    expect(prizeErrors(Array(11).fill(prize), 100, true, 100)).toEqual({ prizes: DRAW_MESSAGES.demoPrizes });
     expect(prizeErrors(Array(11).fill(prize), 100, false, 100)).toEqual({});
     expect(prizeErrors([{ ...prize, quantity: 0 }, { ...prize, reserves: 1.5 }], 10, false, 100)).toEqual({
-      'prizes.0.quantity': WIZARD_MESSAGES.quantity,
-      'prizes.1.reserves': WIZARD_MESSAGES.reserves,
+      'prizes.0.quantity': DRAW_MESSAGES.quantity,
+      'prizes.1.reserves': DRAW_MESSAGES.reserves,
     });
-    expect(prizeErrors([{ ...prize, quantity: 11 }], 10, false, 100)).toEqual({ prizes: WIZARD_MESSAGES.prizesExceedEntries });
-    expect(prizeErrors([{ ...prize, quantity: 5, reserves: 6 }], 10, false, 100)).toEqual({ prizes: WIZARD_MESSAGES.prizesAndReservesExceedEntries });
+    expect(prizeErrors([{ ...prize, quantity: 11 }], 10, false, 100)).toEqual({ prizes: DRAW_MESSAGES.prizesExceedEntries });
+    expect(prizeErrors([{ ...prize, quantity: 5, reserves: 6 }], 10, false, 100)).toEqual({ prizes: DRAW_MESSAGES.prizesAndReservesExceedEntries });
     expect(prizeErrors([{ ...prize, quantity: 60, reserves: 41 }], 1000, false, 100)).toEqual({ prizes: 'A draw can have at most 100 prizes and reserves.' });
   });
 
@@ -176,9 +176,9 @@ describe('step rules', () => {
   it('time: now, or a future time; demo within 15 minutes; scheduling needs an account', () => {
     const at = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
     expect(scheduleErrors({ scheduleOption: 0, scheduleDate: null, demoDraw: false }, context)).toEqual({});
-    expect(scheduleErrors({ scheduleOption: 1, scheduleDate: null, demoDraw: false }, context)).toEqual({ scheduleDate: WIZARD_MESSAGES.scheduleRequired });
-    expect(scheduleErrors({ scheduleOption: 1, scheduleDate: at(-1), demoDraw: true }, context)).toEqual({ scheduleDate: WIZARD_MESSAGES.scheduleInPast });
-    expect(scheduleErrors({ scheduleOption: 1, scheduleDate: at(16), demoDraw: true }, context)).toEqual({ scheduleDate: WIZARD_MESSAGES.demoSchedule });
+    expect(scheduleErrors({ scheduleOption: 1, scheduleDate: null, demoDraw: false }, context)).toEqual({ scheduleDate: DRAW_MESSAGES.scheduleRequired });
+    expect(scheduleErrors({ scheduleOption: 1, scheduleDate: at(-1), demoDraw: true }, context)).toEqual({ scheduleDate: DRAW_MESSAGES.scheduleInPast });
+    expect(scheduleErrors({ scheduleOption: 1, scheduleDate: at(16), demoDraw: true }, context)).toEqual({ scheduleDate: DRAW_MESSAGES.demoSchedule });
     expect(scheduleErrors({ scheduleOption: 1, scheduleDate: at(14), demoDraw: true }, context)).toEqual({});
     expect(scheduleErrors({ scheduleOption: 1, scheduleDate: at(60), demoDraw: false }, context)).toEqual({ scheduleDate: 'Scheduling a draw requires you to have an account.' });
     expect(scheduleErrors({ scheduleOption: 1, scheduleDate: at(60), demoDraw: false }, { ...context, loggedIn: true })).toEqual({});

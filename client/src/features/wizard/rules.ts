@@ -1,46 +1,20 @@
 /**
  * The draw wizard's rules (part 1 §4, §5, §9): which steps are shown, where Continue and Back lead, what each step
  * needs before the visitor may move on, and the default draw times. Pure functions of the wizard's draw, so they
- * are unit-tested in node. The messages are the server's word for word (src/draws/domain/draw-rules.ts, which the
- * client may not import): a rule the page checks and one the server checks read the same.
+ * are unit-tested in node. The rules the server checks too, and every message, are libs/rules'.
  */
+import {
+  DEMO_MAX_ENTRIES,
+  DEMO_SCHEDULE_WINDOW_MS,
+  DRAW_MESSAGES,
+  entryCountProblem,
+  prizeErrors as sharedPrizeErrors,
+  scheduleErrors as sharedScheduleErrors,
+} from '../../../../libs/rules/src/index';
 
-export const WIZARD_MESSAGES = {
-  nameRequired: 'Please enter the name of the draw.',
-  organisationRequired: 'Please enter the name of the organisation running the draw.',
-  entryMethod: 'Please choose how you will enter the entries.',
-  entryCountTooSmall: 'The number of entries must be greater than 1.',
-  entryCountTooLarge: (limit: number) => `The number of entries can be at most ${limit.toLocaleString('en')}.`,
-  fileRequired: 'Please upload your entries file.',
-  // Not worded by the spec: the upload is confirmed (its rows counted) before the draw can use it.
-  detailsNotConfirmed: 'Please wait until the file has been checked.',
-  headerRow: 'Please tell us whether the first row of the file is a header row.',
-  uploadRowsWithHeader: 'The file needs more than 2 rows when it has a header row.',
-  uploadRowsWithoutHeader: 'The file needs more than 1 row.',
-  ticketColumnNeeded: 'Please choose the column with the number of entries.',
-  oneWinNeedsColumn: 'One win per entrant needs a column with the number of entries or a unique entrant id column.',
-  notProcessed: 'Please check the columns you chose before you continue.',
-  noPrizes: 'Please add at least one prize.',
-  demoPrizes: 'A demo draw can have at most 10 prizes.',
-  quantity: 'Each prize needs a whole number of winners of at least 1.',
-  reserves: 'Reserves must be a whole number of 0 or more.',
-  prizesExceedEntries: 'There are more prizes than entries.',
-  prizesAndReservesExceedEntries: 'There are more prizes and reserves than entries.',
-  winnersLimit: (limit: number) => `A draw can have at most ${limit.toLocaleString('en')} prizes and reserves.`,
-  scheduleRequired: 'Please choose the date and time of the draw.',
-  scheduleInPast: 'Please choose a draw time in the future.',
-  demoSchedule: 'A demo draw must be scheduled within 15 minutes.',
-  schedulingNeedsAccount: 'Scheduling a draw requires you to have an account.',
-  paymentOption: 'Please choose how to pay for this draw.',
-  submitFallback: 'Something went wrong, please try again or contact us for assistance.',
-  /** The server's answer while an earlier request of the same submission is still paying. */
-  submissionInProgress: 'This draw is still being paid for. Please look for it in your draws in a minute before submitting it again.',
-} as const;
+// The rules and messages the server applies too (libs/rules); the wizard's own are below.
+export { DEMO_MAX_ENTRIES, DEMO_MAX_PRIZES, DRAW_MESSAGES, entryCountLimit } from '../../../../libs/rules/src/index';
 
-/** Demo draws: at most 10 prizes and within 15 minutes (spec); at most 1,000 entries (the server's decision). */
-export const DEMO_MAX_PRIZES = 10;
-const DEMO_MAX_ENTRIES = 1_000;
-const DEMO_SCHEDULE_WINDOW_MS = 15 * 60 * 1000;
 /** The most prizes the "add prizes" control adds at once. */
 export const MAX_PRIZES_ADDED_AT_ONCE = 99;
 /** Part 2 §9: the column selectors offer the first columns of the header row only. */
@@ -67,7 +41,7 @@ interface ConfirmedFile {
   rowCount: number;
 }
 
-/** What the rules read of the advanced processing answer, and the choice it was made for. */
+/** The advanced processing answer, and the choice it was made for. */
 export interface ProcessedFile {
   headerRow: boolean;
   ticketCountCol: number | null;
@@ -170,37 +144,33 @@ export function drawableEntries(draw: RuleDraw): number | null {
 
 function nameErrors(draw: RuleDraw): StepErrors {
   const errors: StepErrors = {};
-  if (!draw.name.trim()) errors.name = WIZARD_MESSAGES.nameRequired;
-  if (!draw.organisation.trim()) errors.organisation = WIZARD_MESSAGES.organisationRequired;
+  if (!draw.name.trim()) errors.name = DRAW_MESSAGES.nameRequired;
+  if (!draw.organisation.trim()) errors.organisation = DRAW_MESSAGES.organisationRequired;
   return errors;
 }
 
 function entryMethodErrors(draw: RuleDraw): StepErrors {
-  return draw.entryMethod === 'simple' || draw.entryMethod === 'upload' || draw.entryMethod === 'uploadAdvanced' ? {} : { entryMethod: WIZARD_MESSAGES.entryMethod };
-}
-
-export function entryCountLimit(demo: boolean, winnersLimit: number): number {
-  return demo ? DEMO_MAX_ENTRIES : winnersLimit;
+  return draw.entryMethod === 'simple' || draw.entryMethod === 'upload' || draw.entryMethod === 'uploadAdvanced' ? {} : { entryMethod: DRAW_MESSAGES.entryMethod };
 }
 
 function uploadErrors(draw: RuleDraw): StepErrors {
-  if (!draw.uploaded) return { file: WIZARD_MESSAGES.fileRequired };
-  if (!draw.confirmDetails) return { file: WIZARD_MESSAGES.detailsNotConfirmed };
-  if (draw.headerRow === null) return { headerRow: WIZARD_MESSAGES.headerRow };
+  if (!draw.uploaded) return { file: DRAW_MESSAGES.fileRequired };
+  if (!draw.confirmDetails) return { file: DRAW_MESSAGES.detailsNotConfirmed };
+  if (draw.headerRow === null) return { headerRow: DRAW_MESSAGES.headerRow };
   return {};
 }
 
 /** The rows rule of an upload: more than 1 row without a header row, more than 2 with one. */
 function rowCountErrors(draw: RuleDraw, confirmed: ConfirmedFile): StepErrors {
-  if (draw.headerRow && confirmed.rowCount <= 2) return { headerRow: WIZARD_MESSAGES.uploadRowsWithHeader };
-  if (!draw.headerRow && confirmed.rowCount <= 1) return { headerRow: WIZARD_MESSAGES.uploadRowsWithoutHeader };
+  if (draw.headerRow && confirmed.rowCount <= 2) return { headerRow: DRAW_MESSAGES.uploadRowsWithHeader };
+  if (!draw.headerRow && confirmed.rowCount <= 1) return { headerRow: DRAW_MESSAGES.uploadRowsWithoutHeader };
   return {};
 }
 
 /** The column choices of an advanced upload (part 1 §5). */
 export function columnErrors(draw: Pick<RuleDraw, 'hasTicketCount' | 'ticketCountCol' | 'oneWinPerEntrant' | 'entrantUniqueIdCol'>): StepErrors {
-  if (draw.hasTicketCount && draw.ticketCountCol === null) return { ticketCountCol: WIZARD_MESSAGES.ticketColumnNeeded };
-  if (draw.oneWinPerEntrant && !draw.hasTicketCount && draw.entrantUniqueIdCol === null) return { entrantUniqueIdCol: WIZARD_MESSAGES.oneWinNeedsColumn };
+  if (draw.hasTicketCount && draw.ticketCountCol === null) return { ticketCountCol: DRAW_MESSAGES.ticketColumnNeeded };
+  if (draw.oneWinPerEntrant && !draw.hasTicketCount && draw.entrantUniqueIdCol === null) return { entrantUniqueIdCol: DRAW_MESSAGES.oneWinNeedsColumn };
   return {};
 }
 
@@ -222,43 +192,28 @@ export function needsProcessing(draw: Pick<RuleDraw, 'hasTicketCount' | 'oneWinP
 
 function entriesErrors(draw: RuleDraw, context: RuleContext): StepErrors {
   if (draw.entryMethod === 'simple') {
-    if (!Number.isSafeInteger(draw.entryCount) || draw.entryCount <= 1) return { entryCount: WIZARD_MESSAGES.entryCountTooSmall };
-    const limit = entryCountLimit(draw.demoDraw, context.winnersLimit);
-    if (draw.entryCount > limit) return { entryCount: WIZARD_MESSAGES.entryCountTooLarge(limit) };
-    return {};
+    const problem = entryCountProblem(draw.entryCount, draw.demoDraw, context.winnersLimit);
+    return problem ? { entryCount: problem } : {};
   }
   const upload = uploadErrors(draw);
   if (Object.keys(upload).length || !draw.confirmDetails) return upload;
   const rows = rowCountErrors(draw, draw.confirmDetails);
   if (Object.keys(rows).length) return rows;
   if (draw.demoDraw && draw.confirmDetails.rowCount - (draw.headerRow ? 1 : 0) > DEMO_MAX_ENTRIES) {
-    return { file: WIZARD_MESSAGES.entryCountTooLarge(DEMO_MAX_ENTRIES) };
+    return { file: DRAW_MESSAGES.entryCountTooLarge(DEMO_MAX_ENTRIES) };
   }
   if (draw.entryMethod !== 'uploadAdvanced') return {};
   const columns = columnErrors(draw);
   if (Object.keys(columns).length) return columns;
   if (!needsProcessing(draw)) return {};
-  if (!processedForChoice(draw)) return { process: WIZARD_MESSAGES.notProcessed };
+  if (!processedForChoice(draw)) return { process: DRAW_MESSAGES.notProcessed };
   if (draw.processed?.errorMessage) return { process: draw.processed.errorMessage };
   return {};
 }
 
 /** Part 1 §5 prizes, against the entries the draw has (null while unknown: only the prizes' own rules apply). */
 export function prizeErrors(prizes: WizardPrize[], entries: number | null, demo: boolean, winnersLimit: number): StepErrors {
-  if (prizes.length === 0) return { prizes: WIZARD_MESSAGES.noPrizes };
-  const errors: StepErrors = {};
-  if (demo && prizes.length > DEMO_MAX_PRIZES) errors.prizes = WIZARD_MESSAGES.demoPrizes;
-  prizes.forEach((prize, i) => {
-    if (!Number.isSafeInteger(prize.quantity) || prize.quantity < 1) errors[`prizes.${i}.quantity`] = WIZARD_MESSAGES.quantity;
-    if (!Number.isSafeInteger(prize.reserves) || prize.reserves < 0) errors[`prizes.${i}.reserves`] = WIZARD_MESSAGES.reserves;
-  });
-  if (Object.keys(errors).length) return errors;
-  const winners = prizes.reduce((sum, prize) => sum + prize.quantity, 0);
-  const reserves = prizes.reduce((sum, prize) => sum + prize.reserves, 0);
-  if (winners + reserves > winnersLimit) return { prizes: WIZARD_MESSAGES.winnersLimit(winnersLimit) };
-  if (entries !== null && winners > entries) return { prizes: WIZARD_MESSAGES.prizesExceedEntries };
-  if (entries !== null && winners + reserves > entries) return { prizes: WIZARD_MESSAGES.prizesAndReservesExceedEntries };
-  return {};
+  return sharedPrizeErrors(prizes, entries, demo, winnersLimit);
 }
 
 /** Blank descriptions become 'Prize N' (N its place in the list), as the server stores them. */
@@ -276,11 +231,8 @@ export function withAddedPrizes(prizes: WizardPrize[], count: number): WizardPri
 export function scheduleErrors(draw: Pick<RuleDraw, 'scheduleOption' | 'scheduleDate' | 'demoDraw'>, context: Pick<RuleContext, 'now' | 'loggedIn'>): StepErrors {
   if (draw.scheduleOption === 0) return {};
   const at = draw.scheduleDate ? new Date(draw.scheduleDate) : null;
-  if (!at || Number.isNaN(at.getTime())) return { scheduleDate: WIZARD_MESSAGES.scheduleRequired };
-  if (at.getTime() <= context.now.getTime()) return { scheduleDate: WIZARD_MESSAGES.scheduleInPast };
-  if (draw.demoDraw && at.getTime() - context.now.getTime() > DEMO_SCHEDULE_WINDOW_MS) return { scheduleDate: WIZARD_MESSAGES.demoSchedule };
-  if (!draw.demoDraw && !context.loggedIn) return { scheduleDate: WIZARD_MESSAGES.schedulingNeedsAccount };
-  return {};
+  if (!at || Number.isNaN(at.getTime())) return { scheduleDate: DRAW_MESSAGES.scheduleRequired };
+  return sharedScheduleErrors(at, context.now, draw.demoDraw, context.loggedIn);
 }
 
 /**

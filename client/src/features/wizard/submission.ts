@@ -1,6 +1,6 @@
 import type { SubmitDrawRequestDto } from '../../api/wizard-api';
 import { PAYMENT_PROCESSING } from '../../lib/checkout/card-authentication';
-import { drawableEntries, needsProcessing, PAYMENT_DEMO, refillDescriptions, WIZARD_MESSAGES } from './rules';
+import { drawableEntries, needsProcessing, PAYMENT_DEMO, refillDescriptions, DRAW_MESSAGES } from './rules';
 import type { WizardState } from './wizard-slice';
 
 export interface SubmissionExtras {
@@ -81,5 +81,5 @@ export function newIdempotencyKey(): string {
  */
 export function settlesSubmission(status: number | undefined, message: string | undefined): boolean {
   if (status === undefined || status >= 500) return false;
-  return !(status === 409 && (message === WIZARD_MESSAGES.submissionInProgress || message === PAYMENT_PROCESSING));
+  return !(status === 409 && (message === DRAW_MESSAGES.submissionInProgress || message === PAYMENT_PROCESSING));
 }

@@ -1,4 +1,4 @@
-import { PAYMENT_DEMO, WIZARD_MESSAGES } from './rules';
+import { PAYMENT_DEMO, DRAW_MESSAGES } from './rules';
 import { PAYMENT_PROCESSING } from '../../lib/checkout/card-authentication';
 import { settlesSubmission, submissionOf } from './submission';
 import { draftStateOf, initialWizardState, savedStateOf, wizardActions, wizardReducer, type WizardState } from './wizard-slice';
@@ -122,9 +122,9 @@ describe('when a submission is settled (its idempotency key renewed)', () => {
     expect(settlesSubmission(200, undefined)).toBe(true);
     expect(settlesSubmission(400, 'Please enter the name of the draw.')).toBe(true);
     expect(settlesSubmission(409, 'You have no credits left. Please buy a pack of credits or pay for this draw.')).toBe(true);
-    expect(settlesSubmission(409, WIZARD_MESSAGES.submissionInProgress)).toBe(false);
+    expect(settlesSubmission(409, DRAW_MESSAGES.submissionInProgress)).toBe(false);
     expect(settlesSubmission(409, PAYMENT_PROCESSING)).toBe(false);
-    expect(settlesSubmission(500, WIZARD_MESSAGES.submitFallback)).toBe(false);
-    expect(settlesSubmission(undefined, WIZARD_MESSAGES.submitFallback)).toBe(false);
+    expect(settlesSubmission(500, DRAW_MESSAGES.submitFallback)).toBe(false);
+    expect(settlesSubmission(undefined, DRAW_MESSAGES.submitFallback)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { IsString, MaxLength, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
+import { EMAIL_MAX_LENGTH } from '#rules';
 import { ACCOUNT_MESSAGES, isValidEmail } from '../../domain/account-rules.js';
 
 @ValidatorConstraint({ name: 'accountEmail' })
@@ -17,7 +18,7 @@ class AccountEmailConstraint implements ValidatorConstraintInterface {
 export function IsAccountEmail(): PropertyDecorator {
   return applyDecorators(
     IsString({ message: ACCOUNT_MESSAGES.email }),
-    MaxLength(254, { message: ACCOUNT_MESSAGES.email }),
+    MaxLength(EMAIL_MAX_LENGTH, { message: ACCOUNT_MESSAGES.email }),
     Validate(AccountEmailConstraint),
   );
 }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Equals, IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { AGENCY_MAX_LENGTH, NAME_MAX_LENGTH } from '#rules';
 import { ACCOUNT_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/account-rules.js';
 import { IsAcceptablePassword } from './is-acceptable-password.js';
 import { IsAccountEmail } from './is-account-email.js';
@@ -15,13 +16,13 @@ export class RegisterRequestDto {
 
   @ApiProperty()
   // class-validator checks the bottom decorator first: presence before length.
-  @MaxLength(100, { message: 'First name is at most 100 characters.' })
+  @MaxLength(NAME_MAX_LENGTH, { message: ACCOUNT_MESSAGES.firstNameTooLong })
   @IsNotEmpty({ message: ACCOUNT_MESSAGES.incomplete })
   @IsString({ message: ACCOUNT_MESSAGES.incomplete })
   firstName: string;
 
   @ApiProperty()
-  @MaxLength(100, { message: 'Last name is at most 100 characters.' })
+  @MaxLength(NAME_MAX_LENGTH, { message: ACCOUNT_MESSAGES.lastNameTooLong })
   @IsNotEmpty({ message: ACCOUNT_MESSAGES.incomplete })
   @IsString({ message: ACCOUNT_MESSAGES.incomplete })
   lastName: string;
@@ -32,7 +33,7 @@ export class RegisterRequestDto {
 
   @ApiPropertyOptional({ description: "The agency's name; required when isAgent." })
   @ValidateIf((dto: RegisterRequestDto) => dto.isAgent === true)
-  @MaxLength(200, { message: "The agency's name is at most 200 characters." })
+  @MaxLength(AGENCY_MAX_LENGTH, { message: ACCOUNT_MESSAGES.agentOrganisationTooLong })
   @IsNotEmpty({ message: ACCOUNT_MESSAGES.agentOrganisation })
   @IsString({ message: ACCOUNT_MESSAGES.agentOrganisation })
   agentOrganisation?: string;

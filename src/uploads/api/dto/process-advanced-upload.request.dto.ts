@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { IsSafeInt } from '../../../platform/http/validators.js';
-import { ENTRIES_LIMITS } from '../../domain/entries-file/entries-limits.js';
+import { ENTRIES_LIMITS } from '#entries-file';
 import { CLIENT_SESSION_PATTERN } from '../../domain/upload.js';
 
 const COLUMN_MESSAGE = 'Choose a column of the file.';

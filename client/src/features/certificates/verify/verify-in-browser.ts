@@ -2,9 +2,10 @@ import { runDraw } from '../../../../../libs/draw-engine/src/index';
 import { checkSeed } from '../../../../../libs/rng/src/seed-checks';
 import { checkDrawLog } from '../../../../../libs/transparency-log/src/draw-checks';
 import { resultsSha256 } from '../../../../../libs/transparency-log/src/digests';
+import type { Delimiter } from '../../../../../libs/entries-file/src/delimiter';
+import { readEntriesFile } from '../../../../../libs/entries-file/src/read-entries-file';
 import type { CertificateResponseDto } from '../../../api/certificate-api';
 import { seededSourceFromKey } from './chacha20';
-import { decodeEntries, entryRows, type EntryRows } from './entries-rows';
 
 export interface BrowserCheck {
   name: string;
@@ -23,30 +24,37 @@ export interface GivenSeeds {
 
 /**
  * The check of `npm run verify`, in the visitor's browser: the seed checks of the draw's scheme (libs/rng `checkSeed`:
- * commitment, beacon round time, signature, randomness), the file hashed with Web Crypto and read here, never
- * uploaded; then the draw engine (libs/draw-engine) runs again with the seed and its winners are compared with the
- * certificate's.
+ * commitment, beacon round time, signature, randomness), the file hashed and read here by libs/entries-file (the
+ * reader of the server and of npm run verify), never uploaded; then the draw engine (libs/draw-engine) runs again
+ * with the seed and its winners are compared with the certificate's.
  */
 export async function verifyInBrowser(cert: CertificateResponseDto, file: ArrayBuffer | null, given: GivenSeeds = {}): Promise<BrowserCheck[]> {
   const certified = cert.beacon && given.signature !== undefined ? { ...cert, beacon: { ...cert.beacon, signature: given.signature } } : cert;
   const { checks, seed } = checkSeed(certified, { serverSeed: given.serverSeed, seed: given.seed });
   if (!seed) return checks;
   const key = new Uint8Array(await crypto.subtle.digest('SHA-256', new Uint8Array(seed)));
-  let rows: EntryRows = { entryCount: cert.entryCount };
+  let rows: { entryCount: number; tickets?: Uint32Array; entrantOf?: Uint32Array } = { entryCount: cert.entryCount };
   if (cert.entryMethod !== 'simple') {
     if (!file) return [...checks, { name: 'Entries file', ok: false, detail: 'Choose the entries file the draw ran on.' }];
-    const sha256 = hex(await crypto.subtle.digest('SHA-256', file));
-    checks.push({ name: 'Entries file SHA-256', ok: sha256 === cert.entriesSha256, detail: `Your file's SHA-256 is ${sha256}` });
+    const shaCheck = (sha256: string) => ({ name: 'Entries file SHA-256', ok: sha256 === cert.entriesSha256, detail: `Your file's SHA-256 is ${sha256}` });
+    // The reader of npm run verify and of the server (libs/entries-file), on the file's bytes, never uploaded.
+    let reading;
     try {
-      rows = entryRows(decodeEntries(new Uint8Array(file)), {
-        headerRow: cert.headerRow,
-        entryCountColumn: cert.entryCountColumn ?? null,
-        uniqueEntrantIdColumn: cert.uniqueEntrantIdColumn ?? null,
-        delimiter: cert.delimiter ?? ',',
-      });
+      reading = await readEntriesFile(
+        async function* () {
+          yield new Uint8Array(file);
+        },
+        'txt',
+        { headerRow: cert.headerRow, entryCountColumn: cert.entryCountColumn ?? null, uniqueEntrantIdColumn: cert.uniqueEntrantIdColumn ?? null },
+        (cert.delimiter ?? ',') as Delimiter,
+      );
     } catch (error) {
-      return [...checks, { name: 'Entries file', ok: false, detail: (error as Error).message }];
+      const sha256 = hex(await crypto.subtle.digest('SHA-256', file));
+      return [...checks, shaCheck(sha256), { name: 'Entries file', ok: false, detail: (error as Error).message }];
     }
+    checks.push(shaCheck(reading.sha256));
+    const selected = reading.pass.selection!;
+    rows = { entryCount: selected.entryRowCount, tickets: selected.tickets ?? undefined, entrantOf: selected.entrantOf ?? undefined };
     checks.push({ name: 'Entry rows', ok: rows.entryCount === cert.entryCount, detail: `Your file has ${rows.entryCount} entry rows; the certificate states ${cert.entryCount}` });
   }
   let outcome;

@@ -11,9 +11,11 @@ import { entryCountLimit, MAX_SELECTABLE_COLUMNS, needsProcessing, columnErrors,
 import { uploadEntriesFile, UploadError } from '../upload-file';
 import { useEstimatedProgress } from '../use-estimated-progress';
 import { wizardActions, type WizardState } from '../wizard-slice';
+import { UPLOAD_EXTENSIONS } from '../../../../../libs/rules/src/index';
 import type { StepProps } from './step-props';
 
-const ACCEPT = '.txt,.csv,.tsv,.zip,text/plain,text/csv,text/tab-separated-values,application/zip';
+/** The file types the server accepts (libs/rules), and their media types for pickers that filter by those. */
+const ACCEPT = [...UPLOAD_EXTENSIONS.map((extension) => `.${extension}`), 'text/plain', 'text/csv', 'text/tab-separated-values', 'application/zip'].join(',');
 
 export function EntriesStep(props: StepProps & { winnersLimit: number }) {
   const { draw, dispatch, errors, winnersLimit } = props;

@@ -12,7 +12,7 @@ import { cardMessages, type CardFields, formatCardNumber, formatExpiry, testCard
 import { FormMessage } from '../../../shared/forms/components/form-message';
 import { formErrorsOf } from '../../../shared/forms/server-errors';
 import { type Currency, formatMoney, type SitePrices } from '../../../lib/site/currency';
-import { PAYMENT_USE_CREDITS, type PaymentOption, WIZARD_MESSAGES } from '../rules';
+import { PAYMENT_USE_CREDITS, type PaymentOption, DRAW_MESSAGES } from '../rules';
 import { wizardActions } from '../wizard-slice';
 import type { BeforeContinue, StepProps } from './step-props';
 
@@ -72,7 +72,7 @@ export function PurchaseStep({
   useEffect(() => {
     beforeContinue.current = async () => {
       if (option === null || !options.some((o) => o.value === option)) {
-        setOptionMessage(WIZARD_MESSAGES.paymentOption);
+        setOptionMessage(DRAW_MESSAGES.paymentOption);
         return false;
       }
       if (option === PAYMENT_USE_CREDITS) {

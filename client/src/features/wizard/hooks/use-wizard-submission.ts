@@ -13,7 +13,7 @@ import { formErrorsOf, statusOf } from '../../../shared/forms/server-errors';
 import type { AccountOutcome } from '../components/account-step';
 import type { PaymentDetails } from '../components/purchase-step';
 import { visitorTimeZone } from '../components/time-step';
-import { isDrawError, PAYMENT_USE_CREDITS, WIZARD_MESSAGES } from '../rules';
+import { isDrawError, PAYMENT_USE_CREDITS, DRAW_MESSAGES } from '../rules';
 import { newIdempotencyKey, settlesSubmission, submissionOf } from '../submission';
 import type { WizardState } from '../wizard-slice';
 import { clearWizardSession } from '../wizard-session';
@@ -100,7 +100,7 @@ export function useWizardSubmission({ draw, remainingCredits, site, currency, pa
     } catch (error) {
       setOverlay(null);
       setBusy(false);
-      const text = formErrorsOf(error, []).form ?? WIZARD_MESSAGES.submitFallback;
+      const text = formErrorsOf(error, []).form ?? DRAW_MESSAGES.submitFallback;
       if (settlesSubmission(statusOf(error), text)) idempotencyKey.current = null;
       if (isDrawError(text)) {
         setSubmitDisabled(true);

@@ -1,6 +1,6 @@
-import { EntriesFileError } from './entries-file.error.js';
-import { EntriesPass, type EntrySelection } from './entries-pass.js';
-import { readEntriesFile } from './read-entries-file.js';
+import { EntriesFileError } from '../src/entries-file.error.js';
+import { EntriesPass, type EntrySelection } from '../src/entries-pass.js';
+import { readEntriesFile } from '../src/read-entries-file.js';
 
 function pass(text: string, selection?: EntrySelection, delimiter: ',' | '\t' | ';' | '|' = ',') {
   const p = new EntriesPass({ delimiter, textOffset: 0, selection });

@@ -3,7 +3,7 @@
  * upload limit. The messages are the spec's; the Excel hint is ours (docs/decisions.md, "Uploads").
  */
 const TEXT_EXTENSIONS = ['txt', 'csv', 'tsv'] as const;
-const UPLOAD_EXTENSIONS = [...TEXT_EXTENSIONS, 'zip'] as const;
+export const UPLOAD_EXTENSIONS = [...TEXT_EXTENSIONS, 'zip'] as const;
 export type TextExtension = (typeof TEXT_EXTENSIONS)[number];
 export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
 

@@ -1,5 +1,4 @@
-import { baseNameOf, extensionOf, invalidTypeMessage, isUploadExtension, signatureOf, UploadMessages } from './upload-rules.js';
-import { roleOfZipEntry } from './zip-rules.js';
+import { baseNameOf, extensionOf, invalidTypeMessage, isUploadExtension, signatureOf, UploadMessages } from '../src/upload-rules.js';
 
 describe('upload rules', () => {
   it('takes the extension from the last path segment, in lower case', () => {
@@ -29,14 +28,5 @@ describe('upload rules', () => {
     expect(signatureOf(Uint8Array.of(0x61, 0, 0x62))).toBe('binary');
     expect(signatureOf(Uint8Array.of(0xff, 0xfe, 0x61, 0))).toBe('text');
     expect(signatureOf(new TextEncoder().encode('a,b\n'))).toBe('text');
-  });
-
-  it('ignores folders and system files in zips', () => {
-    expect(roleOfZipEntry('data/')).toBe('folder');
-    expect(roleOfZipEntry('__MACOSX/data/._entries.csv')).toBe('ignored');
-    expect(roleOfZipEntry('.DS_Store')).toBe('ignored');
-    expect(roleOfZipEntry('data/Entries.CSV')).toBe('entries');
-    expect(roleOfZipEntry('book.xlsx')).toBe('excel');
-    expect(roleOfZipEntry('readme.pdf')).toBe('other');
   });
 });

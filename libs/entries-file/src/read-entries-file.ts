@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { DELIMITER_SAMPLE_BYTES, detectDelimiter, type Delimiter } from './delimiter.js';
 import { EntriesPass, type EntriesPassResult, type EntrySelection } from './entries-pass.js';
+import { createSha256 } from './runtime.js';
 import { BOM_PROBE_BYTES, decideEncoding, needsTranscoding, Utf8Transcoder, Utf8Validator, utf8TextOffset, type TextEncodingName } from './text-encoding.js';
 
 /** A file that can be read from the start as often as needed. */
@@ -23,7 +23,7 @@ export interface EntriesFileReading {
  * @param delimiter the delimiter recorded with the draw; detected when absent
  */
 export async function readEntriesFile(source: ByteSource, extension: string, selection?: EntrySelection, delimiter?: Delimiter): Promise<EntriesFileReading> {
-  const hash = createHash('sha256');
+  const hash = createSha256();
   const validator = new Utf8Validator();
   const head = new Uint8Array(BOM_PROBE_BYTES);
   let byteSize = 0;
@@ -37,7 +37,7 @@ export async function readEntriesFile(source: ByteSource, extension: string, sel
   const chosen = delimiter ?? detectDelimiter(...(await textSample(utf8Text(source(), encoding))), extension);
   const pass = new EntriesPass({ delimiter: chosen, textOffset: 0, selection });
   for await (const chunk of utf8Text(source(), encoding)) pass.push(chunk);
-  return { sha256: hash.digest('hex'), byteSize, encoding, delimiter: chosen, pass: pass.finish() };
+  return { sha256: hash.hex(), byteSize, encoding, delimiter: chosen, pass: pass.finish() };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { delimiterForExtension, detectDelimiter } from './delimiter.js';
+import { delimiterForExtension, detectDelimiter } from '../src/delimiter.js';
 
 const sample = (text: string) => new TextEncoder().encode(text);
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { type PackedBytes, parseRecordList, parseRecords, recordListJson } from './csv-parse-records.js';
-import { CsvRecordScanner, CsvScanError, fieldText, type CsvRecordSink } from './csv-record-scanner.js';
-import type { Delimiter } from './delimiter.js';
+import { type PackedBytes, parseRecordList, parseRecords, recordListJson } from '../src/csv-parse-records.js';
+import { CsvRecordScanner, CsvScanError, fieldText, type CsvRecordSink } from '../src/csv-record-scanner.js';
+import type { Delimiter } from '../src/delimiter.js';
 
 interface Scanned {
   fields: string[];

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { EntrantIdTable, fnv1a } from './entrant-id-table.js';
+import { EntrantIdTable, fnv1a } from '../src/entrant-id-table.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

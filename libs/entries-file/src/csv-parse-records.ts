@@ -1,6 +1,6 @@
-import { isUtf8 } from 'node:buffer';
 import { parse, type Options } from 'csv-parse/sync';
 import type { Delimiter } from './delimiter.js';
+import { isUtf8 } from './runtime.js';
 
 /**
  * The general CSV parser (csv-parse) with the options that read exactly what the hot-path scanner
@@ -24,6 +24,7 @@ export function csvParseOptions(delimiter: Delimiter): Options {
 
 const QUOTE = 0x22;
 const utf8 = new TextDecoder();
+const utf8Encoder = new TextEncoder();
 
 /**
  * The fields of many records, each given as its bytes (line break excluded), as rows are read back by offset. A
@@ -104,14 +105,14 @@ export function recordListJson(rows: PackedBytes, delimiter: Delimiter): PackedB
     if (plain) jsonLength[i] = end - start + 2 * (fields - 1) + 4;
     else slow.push(i);
   }
-  const slowJson = new Map<number, Buffer>();
+  const slowJson = new Map<number, Uint8Array>();
   if (slow.length) {
     const records = parseRecordList(
       slow.map((i) => bytes.subarray(offsets[i], offsets[i + 1])),
       delimiter,
     );
     slow.forEach((i, k) => {
-      const json = Buffer.from(JSON.stringify(records[k]));
+      const json = utf8Encoder.encode(JSON.stringify(records[k]));
       slowJson.set(i, json);
       jsonLength[i] = json.length;
     });

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { byteOrderMarkOf, decideEncoding, Utf8Transcoder, Utf8Validator } from './text-encoding.js';
+import { byteOrderMarkOf, decideEncoding, Utf8Transcoder, Utf8Validator } from '../src/text-encoding.js';
 
 function validate(bytes: Uint8Array, cuts: number[]): boolean {
   const validator = new Utf8Validator();

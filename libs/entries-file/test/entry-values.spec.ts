@@ -1,5 +1,5 @@
-import { MAX_TICKETS_PER_ROW } from './entries-limits.js';
-import { INVALID_TICKETS, parseTicketCount } from './entry-values.js';
+import { MAX_TICKETS_PER_ROW } from '../src/entries-limits.js';
+import { INVALID_TICKETS, parseTicketCount } from '../src/entry-values.js';
 
 const tickets = (text: string) => {
   const b = new TextEncoder().encode(text);

@@ -1,6 +1,5 @@
 import {
   CsvRecordScanner,
-  CsvScanError,
   FIELD_ESCAPED,
   FIELD_RELAXED,
   fieldText,
@@ -12,6 +11,7 @@ import {
 } from './csv-record-scanner.js';
 import type { Delimiter } from './delimiter.js';
 import { EntrantIdTable } from './entrant-id-table.js';
+import { isBlankRecord, translateScanError } from './entry-rows.js';
 import { EntriesFileError } from './entries-file.error.js';
 import { ENTRIES_LIMITS, MAX_TOTAL_TICKETS } from './entries-limits.js';
 import { EntriesMessages } from './entries-messages.js';
@@ -131,7 +131,7 @@ export class EntriesPass implements CsvRecordSink {
     try {
       this.scanner.push(chunk);
     } catch (error) {
-      throw translate(error);
+      throw translateScanError(error);
     }
   }
 
@@ -139,7 +139,7 @@ export class EntriesPass implements CsvRecordSink {
     try {
       this.scanner.finish();
     } catch (error) {
-      throw translate(error);
+      throw translateScanError(error);
     }
     if (this.rowCount === 0) throw new EntriesFileError(EntriesMessages.noEntries);
     const restRows = this.rowCount - 1;
@@ -167,16 +167,7 @@ export class EntriesPass implements CsvRecordSink {
   /** Called by the scanner for every record. */
   record(scanner: CsvRecordScanner, bytes: Uint8Array, start: number, end: number, fileOffset: number): void {
     const n = scanner.fieldCount;
-    const starts = scanner.fieldStarts;
-    const ends = scanner.fieldEnds;
-    let blank = true;
-    for (let i = 0; i < n; i++) {
-      if (!isBlankField(bytes, starts[i], ends[i])) {
-        blank = false;
-        break;
-      }
-    }
-    if (blank) {
+    if (isBlankRecord(scanner, bytes)) {
       this.emptyRowCount++;
       return;
     }
@@ -301,10 +292,6 @@ export class EntriesPass implements CsvRecordSink {
     } else entrantCount = rows - this.zeroTicketRows;
     return { selection, entryRowCount: rows, tickets, entrantOf, entrantCount, entryCount: this.entryCount, zeroTicketRows: this.zeroTicketRows };
   }
-}
-
-function translate(error: unknown): unknown {
-  return error instanceof CsvScanError ? new EntriesFileError(EntriesMessages.scanError(error.reason, error.recordNumber)) : error;
 }
 
 function grow<T extends Float64Array | Uint32Array>(array: T): T {

@@ -1,5 +1,4 @@
-import { isUtf8 } from 'node:buffer';
-import { TextDecoder, TextEncoder } from 'node:util';
+import { isUtf8 } from './runtime.js';
 
 /**
  * How the bytes of an entries file become text (docs/verification.md, "Text"):
@@ -116,7 +115,7 @@ function completeLength(data: Uint8Array): number {
 
 /** Turns a file in another encoding into UTF-8 text bytes, chunk by chunk (the byte order mark is dropped). */
 export class Utf8Transcoder {
-  private readonly decoder: TextDecoder;
+  private readonly decoder: InstanceType<typeof TextDecoder>;
   private readonly encoder = new TextEncoder();
 
   constructor(encoding: 'utf-16le' | 'utf-16be' | 'windows-1252') {
