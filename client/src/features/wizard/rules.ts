@@ -13,7 +13,7 @@ import {
 } from '../../../../libs/rules/src/index';
 
 // The rules and messages the server applies too (libs/rules); the wizard's own are below.
-export { DEMO_MAX_ENTRIES, DEMO_MAX_PRIZES, DRAW_MESSAGES, entryCountLimit } from '../../../../libs/rules/src/index';
+export { DEMO_MAX_PRIZES, DRAW_MESSAGES, entryCountLimit } from '../../../../libs/rules/src/index';
 
 /** The most prizes the "add prizes" control adds at once. */
 export const MAX_PRIZES_ADDED_AT_ONCE = 99;
