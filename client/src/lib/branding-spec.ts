@@ -1,23 +1,9 @@
 import type { BrandingDto } from '../api/certificate-api';
+import { DEFAULT_BRANDING } from '../../../libs/rules/src/index';
 import { decodeCompact, encodeCompact } from '../shared/preview/compact-hash';
 
-/** The default branding of part 2 §3. */
-export const DEFAULT_BRANDING: BrandingDto = {
-  borderTopColour: '#333333',
-  borderBottomColour: '#333333',
-  backgroundColour: '#DDDDDD',
-  pageColour: '#FFFFFF',
-  textColour: '#111111',
-  logoColour: '#111111',
-  font: 0,
-  borderTopVisible: true,
-  borderBottomVisible: true,
-  logoOption: 'none',
-  logoText: '',
-  images: { Top: null, Left: null, Banner: null, Right: null },
-};
-
-export const FONT_NAMES = ['Roboto Slab', 'Roboto', 'Bebas Neue', 'Poetsen One'] as const;
+// The default branding, the fonts and the contrast rule are the server's (libs/rules).
+export { contrastRatio, DEFAULT_BRANDING, FONT_NAMES, MINIMUM_CONTRAST } from '../../../libs/rules/src/index';
 
 const SHORT = { t: 'borderTopColour', b: 'borderBottomColour', g: 'backgroundColour', p: 'pageColour', x: 'textColour', l: 'logoColour', f: 'font', tv: 'borderTopVisible', bv: 'borderBottomVisible', lo: 'logoOption', lt: 'logoText' } as const;
 const SLOTS = { it: 'Top', il: 'Left', ib: 'Banner', ir: 'Right' } as const;
@@ -72,18 +58,3 @@ export function serialiseBranding(branding: BrandingDto): string {
   }
   return Object.keys(compact).length === 0 ? '' : encodeCompact(compact);
 }
-
-/** WCAG 2 contrast ratio of two '#RRGGBB' colours (the server's rule, src/certificates/domain/branding.ts). */
-export function contrastRatio(a: string, b: string): number {
-  const luminance = (hex: string) => {
-    const channel = (i: number) => {
-      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    };
-    return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-  };
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-}
-
-export const MINIMUM_CONTRAST = 4.5;

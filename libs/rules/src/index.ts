@@ -4,3 +4,4 @@ export * from './account-rules.js';
 export * from './draw-rules.js';
 export * from './publication-rules.js';
 export * from './upload-rules.js';
+export * from './branding.js';
