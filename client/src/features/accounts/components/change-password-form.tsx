@@ -4,7 +4,7 @@ import { useUpdateAccountMutation } from '../../../api/account-api';
 import { FormMessage } from '../../../shared/forms/components/form-message';
 import { formErrorsOf } from '../../../shared/forms/server-errors';
 import { useForm } from '../../../shared/forms/use-form';
-import { passwordChangeMessages } from '../account-rules';
+import { passwordChangeMessages } from '../../../lib/account-forms';
 import { notifySuccess } from '../../../shared/forms/notify-success';
 import { usePasswordPolicy } from '../../../lib/session/use-password-policy';
 

@@ -7,7 +7,7 @@ import { FormMessage } from '../../../shared/forms/components/form-message';
 import { FormPage } from '../../../shared/forms/components/form-page';
 import { formErrorsOf } from '../../../shared/forms/server-errors';
 import { useForm } from '../../../shared/forms/use-form';
-import { emailMessages } from '../account-rules';
+import { emailMessages } from '../../../lib/account-forms';
 import { useHumanCheck } from '../../../lib/site/human-check';
 
 /** /account/forgotpassword/ (query email): asks for a reset link; the answer never says whether the account exists. */

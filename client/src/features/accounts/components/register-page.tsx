@@ -7,7 +7,7 @@ import { FormMessage } from '../../../shared/forms/components/form-message';
 import { FormPage } from '../../../shared/forms/components/form-page';
 import { formErrorsOf, statusOf } from '../../../shared/forms/server-errors';
 import { useForm } from '../../../shared/forms/use-form';
-import { ACCOUNT_MESSAGES, AGENCY_MAX_LENGTH, NAME_MAX_LENGTH, type Registration, type RegistrationField, registrationMessages } from '../account-rules';
+import { ACCOUNT_MESSAGES, AGENCY_MAX_LENGTH, NAME_MAX_LENGTH, type Registration, type RegistrationField, registrationMessages } from '../../../lib/account-forms';
 import { useLoggedInRedirect } from '../use-logged-in-redirect';
 import type { LoginPageState } from './login-page';
 import { useHumanCheck } from '../../../lib/site/human-check';

@@ -7,7 +7,7 @@ import { FormMessage } from '../../../shared/forms/components/form-message';
 import { FormPage } from '../../../shared/forms/components/form-page';
 import { formErrorsOf } from '../../../shared/forms/server-errors';
 import { useForm } from '../../../shared/forms/use-form';
-import { newPasswordMessages } from '../account-rules';
+import { newPasswordMessages } from '../../../lib/account-forms';
 import { notifySuccess } from '../../../shared/forms/notify-success';
 import { usePasswordPolicy } from '../../../lib/session/use-password-policy';
 

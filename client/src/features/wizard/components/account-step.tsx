@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useLazyCheckEmailQuery, useLoginOrRegisterMutation } from '../../../api/account-api';
 import { useRouteLink } from '../../../lib/use-route-link';
-import { isValidEmail, loginMessages, type Messages, type Registration, type RegistrationField, registrationMessages } from '../../accounts/account-rules';
+import { isValidEmail, loginMessages, type Messages, type Registration, type RegistrationField, registrationMessages } from '../../../lib/account-forms';
 import { FormMessage } from '../../../shared/forms/components/form-message';
 import { formErrorsOf } from '../../../shared/forms/server-errors';
 import type { BeforeContinue } from './step-props';

@@ -6,7 +6,7 @@ import {
   passwordChangeMessages,
   type Registration,
   registrationMessages,
-} from './account-rules';
+} from './account-forms';
 
 const complete: Registration = {
   firstName: 'Alex',

@@ -1,9 +1,9 @@
-import { loadPasswordPolicy, passwordProblem } from '../../../../libs/password-policy/src/index';
-import { ACCOUNT_MESSAGES, AGENCY_MAX_LENGTH, isValidEmail, NAME_MAX_LENGTH } from '../../../../libs/rules/src/index';
-import { equalsCheck } from '../../shared/forms/equals-check';
+import { loadPasswordPolicy, passwordProblem } from '../../../libs/password-policy/src/index';
+import { ACCOUNT_MESSAGES, AGENCY_MAX_LENGTH, isValidEmail, NAME_MAX_LENGTH } from '../../../libs/rules/src/index';
+import { equalsCheck } from '../shared/forms/equals-check';
 
 // The messages, limits and e-mail rule the server applies too (libs/rules).
-export { ACCOUNT_MESSAGES, AGENCY_MAX_LENGTH, isValidEmail, NAME_MAX_LENGTH } from '../../../../libs/rules/src/index';
+export { ACCOUNT_MESSAGES, AGENCY_MAX_LENGTH, isValidEmail, NAME_MAX_LENGTH } from '../../../libs/rules/src/index';
 
 export { loadPasswordPolicy };
 
