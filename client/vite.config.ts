@@ -128,7 +128,8 @@ function afterFirstPaint(entryScripts: string[], routeScripts: string[]): string
  * full HTML of the prerendered pages (their screen rendered into #root, their own title and description), each
  * route's script and style chunks (the server preloads them with the page, so the screen's chunk no longer waits
  * for the entry to run), the product's domains (the server sends prerendered content only where the client
- * would start), and the certificate page's template, which the server fills on each request with the same module.
+ * would start), and the templates of the certificate page and of home, which the server fills on request with the
+ * same module.
  */
 function prerender(): Plugin {
   /** Each module's output file: a lazily loaded screen that other chunks also import statically can end up in a shared chunk, which the manifest keys by that chunk's name instead of by the screen's source. */
@@ -199,8 +200,10 @@ function prerender(): Plugin {
       }
       // The certificate page is rendered on each request, with its data (ssr.renderCertificatePage fills the markers).
       const certificateTemplate = pageHtml('certificate', ssr.PAGE_MARKERS).replace('</body>', () => `${ssr.PAGE_MARKERS.data}\n  </body>`);
+      // So is each country site's home page, with its site configuration (ssr.renderHomePage): its prices are in it.
+      const homeTemplate = pageHtml('home', ssr.PAGE_MARKERS).replace('</body>', () => `${ssr.PAGE_MARKERS.data}\n  </body>`);
       const routes = [...routeChunks.values()];
-      writeFileSync(join(distDir, PRERENDERED_FILE), JSON.stringify({ productDomains: ssr.PRODUCT_DOMAINS, routes, pages, certificateTemplate }));
+      writeFileSync(join(distDir, PRERENDERED_FILE), JSON.stringify({ productDomains: ssr.PRODUCT_DOMAINS, routes, pages, certificateTemplate, homeTemplate }));
     },
   };
 }

@@ -7,7 +7,14 @@ import { SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from '../app.module.js';
 import { clearNotifiedCachesAfterWrites } from '../platform/database/notified-cache.js';
 import { validateEnvironment } from '../config/environment.js';
-import { inlineScriptHashes, PUBLIC_CERTIFICATE_READER, type PublicCertificateReader, serveClientApp } from '../platform/http/client-app.js';
+import {
+  inlineScriptHashes,
+  PUBLIC_CERTIFICATE_READER,
+  PUBLIC_SITE_CONFIGURATION_READER,
+  type PublicCertificateReader,
+  type PublicSiteConfigurationReader,
+  serveClientApp,
+} from '../platform/http/client-app.js';
 import { refuseCrossSiteStateChanges } from '../platform/http/cross-site.js';
 import { ErrorEnvelopeFilter } from '../platform/http/error-envelope.filter.js';
 import { buildOpenApiDocument } from '../platform/http/openapi.js';
@@ -63,6 +70,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   const clientFallback = await serveClientApp(app, environment.CLIENT_DIST_DIR, {
     allowedHostnames: environment.ALLOWED_HOSTNAMES,
     certificates: app.get<PublicCertificateReader>(PUBLIC_CERTIFICATE_READER),
+    siteConfigurations: app.get<PublicSiteConfigurationReader>(PUBLIC_SITE_CONFIGURATION_READER),
     // A third-party service that counts or greets every visit needs the app running from the page's load.
     startAtLoad: Boolean(environment.ANALYTICS_ID || environment.CHAT_WIDGET_URL),
     publicCache: { maxAgeSeconds: environment.PUBLIC_CACHE_MAX_AGE_SECONDS, staleSeconds: environment.PUBLIC_CACHE_STALE_SECONDS },

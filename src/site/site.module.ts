@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Environment } from '../config/environment.js';
+import { PUBLIC_SITE_CONFIGURATION_READER, type PublicSiteConfigurationReader } from '../platform/http/client-app.js';
+import { SiteConfigurationResponseDto } from './api/dto/site-configuration.response.dto.js';
 import { ContactController } from './api/contact.controller.js';
 import { SiteController } from './api/site.controller.js';
 import { VersionController } from './api/version.controller.js';
@@ -28,6 +30,13 @@ import { HELP_CONTACT_REPOSITORY, REVIEW_SOURCE, SITE_SETTING_REPOSITORY } from 
     { provide: SITE_SETTING_REPOSITORY, useClass: TypeormSiteSettingRepository },
     { provide: HELP_CONTACT_REPOSITORY, useClass: TypeormHelpContactRepository },
     {
+      // Each country site's home page is rendered with the configuration its API answers (no host: the country decides).
+      provide: PUBLIC_SITE_CONFIGURATION_READER,
+      inject: [SiteConfigurationService],
+      useFactory: (site: SiteConfigurationService): PublicSiteConfigurationReader => async (country) =>
+        JSON.stringify(SiteConfigurationResponseDto.from(await site.forRequest(country, undefined))),
+    },
+    {
       // A configured JSON feed replaces the review table.
       provide: REVIEW_SOURCE,
       inject: [ConfigService, TypeormReviewSource],
@@ -37,6 +46,6 @@ import { HELP_CONTACT_REPOSITORY, REVIEW_SOURCE, SITE_SETTING_REPOSITORY } from 
       },
     },
   ],
-  exports: [SiteConfigurationService],
+  exports: [SiteConfigurationService, PUBLIC_SITE_CONFIGURATION_READER],
 })
 export class SiteModule {}

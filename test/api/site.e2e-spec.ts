@@ -236,9 +236,10 @@ describe('allowed host names in the page', () => {
     const get = (path: string) => request(t.app.getHttpServer()).get(path);
     // The client refuses to start on a host outside the allowed list: no content shows there either.
     expect(plain(await get('/').set('Host', 'fairdraw.evil.example').expect(200))).toBe(true);
-    // A country host, a country prefix, a query string or a cookie that changes the first render.
-    expect(plain(await get('/').set('Host', 'au.fairdraw.test').expect(200))).toBe(true);
-    expect(plain(await get('/au/').expect(200))).toBe(true);
+    // A country host or prefix (but for home, rendered on request), a query string or a cookie that changes the first render.
+    expect(plain(await get('/faqs/').set('Host', 'au.fairdraw.test').expect(200))).toBe(true);
+    expect(plain(await get('/au/random-number-generator/').expect(200))).toBe(true);
+    expect(plain(await get('/au/').set('Cookie', 'currency=GBP').expect(200))).toBe(true);
     expect(plain(await get('/random-number-generator/?count=3').expect(200))).toBe(true);
     expect(plain(await get('/').set('Cookie', 'currency=GBP').expect(200))).toBe(true);
     expect(plain(await get('/').set('Cookie', 'screenshare=%7B%22enabled%22%3Atrue%7D').expect(200))).toBe(true);
@@ -250,6 +251,38 @@ describe('allowed host names in the page', () => {
     expect(signedIn).toContain('<meta name="fairdraw-start" content="load"></head>');
     expect((await get('/').set('Cookie', 'fairdraw.sid=y').expect(200)).text).toContain('<meta name="fairdraw-start" content="load"></head>');
     expect((await get('/').set('Cookie', 'notfairdraw.sid=y').expect(200)).text).not.toContain('fairdraw-start');
+  });
+
+  it("renders each country site's home with its prices, and an administrator's new price at once (issue 27)", async () => {
+    const get = (path: string) => request(t.app.getHttpServer()).get(path).expect(200);
+    const pricing = (html: string) => /id="pricing"[\s\S]*?Certified draw<\/p><p[^>]*>([^<]+)<\/p>/.exec(html)?.[1];
+    const au = await get('/au/');
+    expect(au.text).toContain('<div id="root" data-prerendered>');
+    expect(pricing(au.text)).toBe('A$50');
+    expect(au.text).toContain('Or buy credits: 10 for A$300, 100 for A$2,000');
+    expect(au.text).toMatch(/ in Australia(<!-- -->)?, and hands you a certificate/);
+    // The browser's store starts with the configuration the page was rendered with (no mismatch when it hydrates).
+    const cache = JSON.parse(/<script type="application\/json" id="fairdraw-api-cache">([\s\S]*?)<\/script>/.exec(au.text)![1]);
+    const api = await request(t.app.getHttpServer()).get('/api/site/configuration').query({ country: 'au' }).expect(200);
+    expect(cache.api.queries['getSiteConfiguration({"country":"au"})'].data).toEqual(api.body);
+    // A country's own host is that country's site; the default site's home has the US prices.
+    expect(pricing((await get('/').set('Host', 'uk.fairdraw.test')).text)).toBe('£30');
+    expect(pricing((await get('/')).text)).toBe('$40');
+    const uk = await get('/uk/');
+    expect(pricing(uk.text)).toBe('£30');
+    expect(uk.headers['cache-control']).toBe('no-cache');
+    // Rendered once per configuration: the same page (and ETag) again, a 304 to a cache that holds it.
+    expect((await get('/uk/')).headers.etag).toBe(uk.headers.etag);
+    await request(t.app.getHttpServer()).get('/uk/').set('If-None-Match', uk.headers.etag).expect(304);
+    await t.query(`UPDATE price_setting SET draw_single = 3500 WHERE currency = 'GBP'`);
+    try {
+      const changed = await get('/uk/');
+      expect(pricing(changed.text)).toBe('£35');
+      expect(changed.headers.etag).not.toBe(uk.headers.etag);
+      expect(pricing((await get('/au/')).text)).toBe('A$50');
+    } finally {
+      await t.query(`UPDATE price_setting SET draw_single = 3000 WHERE currency = 'GBP'`);
+    }
   });
 
   it("preloads the screen's chunks with every other page", async () => {

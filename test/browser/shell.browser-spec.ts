@@ -184,16 +184,27 @@ describe('client shell in Chromium', () => {
     // A mismatch is reported as an uncaught error and the page is rendered again from scratch.
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    for (const path of ['/', '/random-number-generator/']) {
+    for (const path of ['/', '/au/', '/random-number-generator/']) {
       await page.goto(base + path);
       await page.getByRole('heading', { level: 1 }).waitFor();
     }
-    await page.goto(base + '/');
-    // The sections below the fold hydrate as they come near.
-    await page.getByRole('heading', { level: 2, name: 'Pricing' }).scrollIntoViewIfNeeded();
-    await page.getByText('Up to 1,000,000 winners').waitFor();
-    await page.getByText('Step 1 of').waitFor();
-    expect(await page.locator('.mantine-Stepper-root').isVisible()).toBe(false);
+    // Each country site's home is rendered on request with its prices (issue 27), and hydrates with them.
+    for (const [path, prices] of [
+      ['/', 'Or buy credits: 10 for $240, 100 for $1,600'],
+      ['/uk/', 'Or buy credits: 10 for £180, 100 for £1,200'],
+    ]) {
+      await page.goto(base + path);
+      // The sections below the fold hydrate as they come near.
+      await page.getByRole('heading', { level: 2, name: 'Pricing' }).scrollIntoViewIfNeeded();
+      await page.getByText('Up to 1,000,000 winners').waitFor();
+      await page.getByText(prices).waitFor();
+      // The visitor's first input starts the app: the whole page hydrates, its prices kept.
+      await page.getByRole('heading', { level: 2, name: 'Pricing' }).click();
+      await page.locator('#root:not([data-prerendered])').waitFor({ state: 'attached' });
+      await page.getByText(prices).waitFor();
+      await page.getByText('Step 1 of').waitFor();
+      expect(await page.locator('.mantine-Stepper-root').isVisible()).toBe(false);
+    }
     expect(pageErrors).toEqual([]);
     expect(consoleErrors).toEqual([]);
     await page.context().close();

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { selectAnalytics } from '../shared/analytics/analytics';
 import { readCurrencyCookie } from '../lib/site/currency-cookie';
 import { readScreenShareCookie } from '../lib/screen-share/screen-share';
+import { currentCountry } from '../lib/countries';
 import { replayHeldInputs, replayHeldSubmissions } from '../lib/first-input';
 import { deferUntilEngagement } from '../shared/hydrate-on-engagement';
 import { blockBackspaceNavigation } from './keyboard';
@@ -31,7 +32,9 @@ export async function start(container: HTMLElement, prerenderedStart?: Prerender
   const [{ createStore }, { restoreApiCache }] = await Promise.all([import('./store'), import('./api-cache')]);
   await pause();
   // The currency choice is read once here rather than by each price on every render.
-  const store = createStore({ site: { country: 'us', screenShare: readScreenShareCookie(), currency: readCurrencyCookie() } });
+  // The country site's from the start: a page rendered on the server with its country's data hydrates with it.
+  const country = currentCountry(window.location.pathname, window.location.hostname);
+  const store = createStore({ site: { country, screenShare: readScreenShareCookie(), currency: readCurrencyCookie() } });
   // A page rendered on request holds the data it was rendered with: hydration reads it instead of fetching.
   restoreApiCache(store, document);
   // What the page was rendered from (a prerendered page: no data yet): the parts hydrated later read it too, not answers since arrived.

@@ -41,7 +41,7 @@ export function inlineScriptHashes(distDir: string): string[] {
   const html = [join(root, 'index.html')].filter(existsSync).map((file) => readFileSync(file, 'utf8'));
   if (existsSync(prerenderedFile)) {
     const build = JSON.parse(readFileSync(prerenderedFile, 'utf8')) as PrerenderedBuild;
-    html.push(...Object.values(build.pages), build.certificateTemplate ?? '');
+    html.push(...Object.values(build.pages), build.certificateTemplate ?? '', build.homeTemplate ?? '');
   }
   const scripts = new Set(html.flatMap((page) => [...page.matchAll(INLINE_SCRIPT)].map((match) => match[1])));
   return [...scripts].map((script) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`);
@@ -58,11 +58,24 @@ const RENDERER_FILE = '.vite/ssr/prerender.js';
 const RENDERED_CERTIFICATE_MAX_CHARS = 100_000;
 /** How many rendered certificate pages the process keeps (a small draw's some 40 kB, the largest some 300 kB). */
 const RENDERED_PAGES_KEPT = 100;
+/** The country sites' home pages kept: each site's at its prefix and at its own host's root. */
+const RENDERED_HOMES_KEPT = 20;
+/** The default country site (client/src/app/countries.ts). */
+const DEFAULT_COUNTRY = 'us';
 
 /** What the renderer exports for this server (client/src/prerender/prerender.tsx). */
 interface Renderer {
   renderCertificatePage(template: string, path: string, certificate: unknown): Promise<string>;
+  renderHomePage(template: string, path: string, hostname: string, configuration: unknown): Promise<string>;
 }
+
+/**
+ * The site configuration of a country site (us, au, ca, nz, uk) as GET /api/site/configuration?country= answers it,
+ * without a currency choice: its JSON, read afresh on each call (an administrator's prices apply at once).
+ */
+export type PublicSiteConfigurationReader = (country: string) => Promise<string>;
+/** The injection token of the PublicSiteConfigurationReader (provided by the site module). */
+export const PUBLIC_SITE_CONFIGURATION_READER = Symbol('PublicSiteConfigurationReader');
 
 /**
  * The public certificate of a short code as GET /api/certificate/{shortCode} answers it (its answer, the policy shared
@@ -81,6 +94,8 @@ interface PrerenderedBuild {
   pages: Record<string, string>;
   /** The certificate page with markers the renderer fills on each request. */
   certificateTemplate?: string;
+  /** Home with the same markers, filled with a country site's configuration. */
+  homeTemplate?: string;
 }
 
 /** Country labels the client reads from a host's first label (client/src/lib/countries.ts). */
@@ -94,11 +109,21 @@ const RENDER_COOKIES = /(?:^|;\s*)(?:screenshare|currency)=/;
  * and no cookie changes the first render. Elsewhere the plain page is sent and nothing shows unless the client starts.
  */
 export function prerenderedPageApplies(hostname: string, cookieHeader: string | undefined, productDomains: readonly string[], configured: readonly string[]): boolean {
+  return countryOfRequest('/', hostname) === undefined && renderedPageApplies(hostname, cookieHeader, productDomains, configured);
+}
+
+/** Whether the browser would render a page rendered on request for this host as it was rendered (any country site's host). */
+function renderedPageApplies(hostname: string, cookieHeader: string | undefined, productDomains: readonly string[], configured: readonly string[]): boolean {
   const host = hostname.toLowerCase();
   const local = host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
   if (!local && ![...productDomains, ...configured].some((domain) => host === domain || host.endsWith('.' + domain))) return false;
-  if (COUNTRY_HOST_LABELS.has(host.split('.')[0])) return false;
   return !RENDER_COOKIES.test(cookieHeader ?? '');
+}
+
+/** The country site a request is for, as the client reads it (client/src/app/countries.ts): the prefix, else the host's label. */
+function countryOfRequest(path: string, hostname: string): string | undefined {
+  const label = hostname.toLowerCase().split('.')[0];
+  return COUNTRY_PREFIX.exec(path)?.[1] ?? (COUNTRY_HOST_LABELS.has(label) ? label : undefined);
 }
 
 /** A React Router path pattern (`/cert/:shortCode/`) as a regular expression on the request's path. */
@@ -120,6 +145,8 @@ export interface ClientAppOptions {
   allowedHostnames?: string;
   /** Renders a public certificate page with its certificate where a prerendered page would be served. */
   certificates?: PublicCertificateReader;
+  /** Renders each country site's home page with its site configuration (its prices) on request. */
+  siteConfigurations?: PublicSiteConfigurationReader;
   /** The app starts with a prerendered page's load rather than at the visitor's first input. */
   startAtLoad?: boolean;
   /** How long shared caches may keep a draw's public pages (issue 26); without it they revalidate every use. */
@@ -134,7 +161,7 @@ export interface ClientAppOptions {
 export async function serveClientApp(
   app: NestFastifyApplication,
   distDir: string,
-  { allowedHostnames = '', certificates, startAtLoad = false, publicCache }: ClientAppOptions = {},
+  { allowedHostnames = '', certificates, siteConfigurations, startAtLoad = false, publicCache }: ClientAppOptions = {},
 ): Promise<ClientFallback | undefined> {
   const root = resolve(distDir);
   if (!existsSync(join(root, 'index.html'))) return undefined;
@@ -176,6 +203,20 @@ export async function serveClientApp(
     });
     return page && { page, policy: current.policy };
   };
+  const homeTemplate = build.homeTemplate && withMeta(build.homeTemplate);
+  // Each country site's home (a prefix, or a host of its own, with a host-less twin: `/` on au.… and `/au/` are one
+  // page for the renderer but not one address), by the configuration it shows: rendered once per change of it (an
+  // administrator's prices, limits, the review summary), the configuration itself read on every request.
+  const renderedHomes = new VersionedCache<PublicAnswer>(RENDERED_HOMES_KEPT);
+  const renderHomePage = async (path: string, hostname: string): Promise<PublicAnswer> => {
+    const configuration = await siteConfigurations!(countryOfRequest(path, hostname) ?? DEFAULT_COUNTRY);
+    // The page's markup depends on the host only through its country (the footer's links wait for hydration).
+    const key = `${countryOfRequest(path, hostname) ?? DEFAULT_COUNTRY} ${path}`;
+    return renderedHomes.get(key, createHash('sha256').update(configuration).digest('base64url'), async () => {
+      renderer ??= import(pathToFileURL(rendererFile).href) as Promise<Renderer>;
+      return publicAnswer(await (await renderer).renderHomePage(homeTemplate!, path, hostname, JSON.parse(configuration)), HTML);
+    });
+  };
   // The plain page by what its head adds (the route's links, a certificate's preload): made and compressed once each.
   const plainPages = new Map<string, PublicAnswer>();
   const plainPage = (head: string): PublicAnswer => {
@@ -211,6 +252,9 @@ export async function serveClientApp(
     // The owner's preview frames (prev, fw, wh, eh) are theirs alone; a draw's public page and the lookup's are anyone's.
     const previewing = query !== undefined && PREVIEW_QUERY.test(query);
     const publicPage = !previewing && (PUBLIC_DRAW_PAGE.test(unprefixed) || unprefixed === LOOKUP_PAGE);
+    // A country site's home, rendered on request with its prices where the browser would render it as sent.
+    const home =
+      query === undefined && siteConfigurations && homeTemplate && unprefixed === '/' && renderedPageApplies(request.hostname, request.headers.cookie, build.productDomains, configured);
     const sendPlainPage = (policy: CachePolicy) => {
       const route = routeLinks.find(({ patterns }) => patterns.some((pattern) => pattern.test(path)));
       const head = route ? [route.links] : [];
@@ -224,6 +268,19 @@ export async function serveClientApp(
       if (!known) void reply.code(404);
       sendPublicAnswer(request, reply, plainPage(head.map((links) => `${links}\n`).join('')), policy);
     };
+    if (home) {
+      // As the prerendered page: a signed-in visitor's starts the app with the page, and is theirs alone.
+      const signedIn = request.cookies[SESSION_COOKIE_NAME] !== undefined;
+      renderHomePage(path, request.hostname).then(
+        // Revalidated on every use, like every page of the site that is not a draw's: a price change shows at once.
+        (page) => sendPublicAnswer(request, reply, signedIn && !startAtLoad ? startingAtLoad(page) : page, signedIn ? PRIVATE_ANSWER : revalidated),
+        (error: unknown) => {
+          logger.error(`Rendering a home page failed: ${error instanceof Error ? error.stack : String(error)}`);
+          sendPlainPage(PRIVATE_ANSWER);
+        },
+      );
+      return true;
+    }
     if (prerendered || rendered) {
       // Which page is sent depends on the visitor's cookies: a shared cache may keep only the one sent without them.
       const cookieDependent = RENDER_COOKIES.test(request.headers.cookie ?? '') || request.cookies[SESSION_COOKIE_NAME] !== undefined;

@@ -5,7 +5,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { COUNTRY_NAMES, currentCountry } from '../../../lib/countries';
 import { useAppSelector } from '../../../lib/hooks';
 import { HydrateOnEngagement } from '../../../shared/hydrate-on-engagement';
-import { pageHostname } from '../../../lib/page-values';
+import { pageHostname, useNumberLocale } from '../../../lib/page-values';
 import { useRouteLink } from '../../../lib/use-route-link';
 import { useSiteConfigurationData } from '../../../api/site-api';
 import { useAnalytics } from '../../../shared/analytics/analytics-context';
@@ -140,8 +140,11 @@ function Pricing() {
   const country = useAppSelector(selectCountry);
   const { data: site } = useSiteConfigurationData({ country });
   const { data: priced } = useSiteConfiguration();
-  const offers = priced ? pricingOffers(priced.prices) : undefined;
-  const winnersLimit = site ? new Intl.NumberFormat().format(site.winnersLimit) : undefined;
+  // The home page of each country site is rendered on the server with its prices (issue 27): formatted there and
+  // while hydrating in one locale, then in the visitor's.
+  const locale = useNumberLocale();
+  const offers = priced ? pricingOffers(priced.prices, locale) : undefined;
+  const winnersLimit = site ? new Intl.NumberFormat(locale).format(site.winnersLimit) : undefined;
   const [searchParams] = useSearchParams();
   const pricingRef = useRef<HTMLElement>(null);
   const wantsPricing = searchParams.has('pricing');
