@@ -77,7 +77,12 @@ const suite: BenchSuite = {
         await measure('GET /api/admin/statistics', RUNS, () => get('/api/admin/statistics/'), scale),
         await measure('GET /api/admin/customers (by e-mail, page 500)', RUNS, () => get('/api/admin/customers/?page=500'), scale),
         await measure('GET /api/admin/customers (by last use, newest first)', RUNS, () => get('/api/admin/customers/?sortColumn=lastUsed&sortDescending=true'), scale),
-        await measure('GET /api/admin/customers (search "customer77", by last purchase)', RUNS, () => get('/api/admin/customers/?searchEmail=customer77&sortColumn=lastPurchased&sortDescending=true'), scale),
+        await measure(
+          'GET /api/admin/customers (search "customer77", by last purchase)',
+          RUNS,
+          () => get('/api/admin/customers/?searchEmail=customer77&sortColumn=lastPurchased&sortDescending=true'),
+          scale,
+        ),
       ];
       await app.close();
       return figures;

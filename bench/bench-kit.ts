@@ -27,12 +27,7 @@ export function median(values: number[]): number {
 }
 
 /** Times `fn` `runs` times (after one warm-up run) and reports median/min/max in milliseconds. */
-export async function measure(
-  name: string,
-  runs: number,
-  fn: () => unknown | Promise<unknown>,
-  extra: Record<string, unknown> = {},
-): Promise<BenchFigure> {
+export async function measure(name: string, runs: number, fn: () => unknown | Promise<unknown>, extra: Record<string, unknown> = {}): Promise<BenchFigure> {
   await fn();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -96,7 +91,10 @@ export async function startBenchServer(env: Record<string, string>, nodeArgs: st
   const base = `http://127.0.0.1:${port}`;
   for (;;) {
     if (gone) throw new Error('The server exited before it was ready.');
-    const ready = await fetch(`${base}/health/ready`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${base}/health/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) break;
     await new Promise((done) => setTimeout(done, 200));
   }

@@ -98,35 +98,17 @@ const drawEngineSuite: BenchSuite = {
       ...memoryFigure('memory: 1M winners from 6.3M weighted rows, one win per entrant', oneWinDraw(base, 1_000_000), 200),
       inputMb: mb(inputBytes),
     });
-    figures.push(
-      await timed('1M winners from 6.3M weighted rows, one win per entrant', 500, () =>
-        draw(oneWinDraw(base, 1_000_000)),
-      ),
-    );
-    figures.push(
-      await timed('10k winners from 6.3M weighted rows, one win per entrant', 200, () => draw(oneWinDraw(base, 10_000))),
-    );
+    figures.push(await timed('1M winners from 6.3M weighted rows, one win per entrant', 500, () => draw(oneWinDraw(base, 1_000_000))));
+    figures.push(await timed('10k winners from 6.3M weighted rows, one win per entrant', 200, () => draw(oneWinDraw(base, 10_000))));
     // Informative: where the time of the one-win case goes (entrant lookups at random rows).
     figures.push(
-      await timed('1M winners from the same rows without one win per entrant (informative)', 500, () =>
-        draw({ ...oneWinDraw(base, 1_000_000), entrantOf: undefined, oneWinPerEntrant: false }),
-      ),
+      await timed('1M winners from the same rows without one win per entrant (informative)', 500, () => draw({ ...oneWinDraw(base, 1_000_000), entrantOf: undefined, oneWinPerEntrant: false })),
     );
     const clustered = { tickets: base.tickets, entrantOf: base.entrantOf.map((_, r) => r >> 1) };
+    figures.push(await timed('1M winners, one win per entrant, each entrant on two adjacent rows (informative)', 500, () => draw(oneWinDraw(clustered, 1_000_000))));
+    figures.push(await timed('simple draw: 1M winners from 1M entries', 200, () => draw({ entryCount: 1_000_000, prizes: [{ quantity: 1_000_000, reserves: 0 }], oneWinPerEntrant: true })));
     figures.push(
-      await timed('1M winners, one win per entrant, each entrant on two adjacent rows (informative)', 500, () =>
-        draw(oneWinDraw(clustered, 1_000_000)),
-      ),
-    );
-    figures.push(
-      await timed('simple draw: 1M winners from 1M entries', 200, () =>
-        draw({ entryCount: 1_000_000, prizes: [{ quantity: 1_000_000, reserves: 0 }], oneWinPerEntrant: true }),
-      ),
-    );
-    figures.push(
-      await timed('simple draw: 10k winners from 100M entries (informative)', 50, () =>
-        draw({ entryCount: 100_000_000, prizes: [{ quantity: 10_000, reserves: 0 }], oneWinPerEntrant: false }),
-      ),
+      await timed('simple draw: 10k winners from 100M entries (informative)', 50, () => draw({ entryCount: 100_000_000, prizes: [{ quantity: 10_000, reserves: 0 }], oneWinPerEntrant: false })),
     );
     figures.push(await dependentReads(6), await dependentReads(25));
     return figures;

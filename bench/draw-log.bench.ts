@@ -64,10 +64,7 @@ const suite: BenchSuite = {
       const consistency = await measure(`consistency proof between random sizes (log of ${size} entries)`, RUNS, () => log.consistencyProof(1 + random(size - 1), size));
       const head = await measure('sign a tree head', 20, () => log.signHead());
       await app.close();
-      return [
-        ...[append, inclusion, consistency].map((figure) => ({ ...figure, targetMs: TARGET_MS, withinTarget: figure.medianMs < TARGET_MS })),
-        { ...head, loadSeconds, entries },
-      ];
+      return [...[append, inclusion, consistency].map((figure) => ({ ...figure, targetMs: TARGET_MS, withinTarget: figure.medianMs < TARGET_MS })), { ...head, loadSeconds, entries }];
     } finally {
       await database.stop();
       await rm(dataDir, { recursive: true, force: true });

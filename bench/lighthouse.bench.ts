@@ -109,11 +109,7 @@ const suite: BenchSuite = {
       /** One Lighthouse run of `url`; `reportName` keeps its full report in LIGHTHOUSE_REPORTS (the first run's). */
       const audit = async (url: string, form: 'desktop' | 'mobile', reportName?: string): Promise<RunResult> => {
         const started = performance.now();
-        const result = await lighthouse(
-          url,
-          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
-          form === 'desktop' ? desktopConfig : undefined,
-        );
+        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }, form === 'desktop' ? desktopConfig : undefined);
         const elapsedMs = performance.now() - started;
         if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
         // LIGHTHOUSE_REPORTS=<dir> keeps each page's first full report, to see what costs the points, and any run

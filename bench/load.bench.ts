@@ -105,9 +105,7 @@ async function cloneDraws(databaseUrl: string, id: string, count: number): Promi
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const columns = (
-      await client.query<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_name = 'draw' AND table_schema = 'public'`)
-    ).rows
+    const columns = (await client.query<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_name = 'draw' AND table_schema = 'public'`)).rows
       .map((row) => row.column_name)
       .filter((name) => !['id', 'short_code', 'name', 'schedule_date', 'drawn_at', 'created_at', 'submission_key'].includes(name));
     const copied = columns.join(', ');
@@ -119,9 +117,7 @@ async function cloneDraws(databaseUrl: string, id: string, count: number): Promi
       [id, count],
     );
     for (const table of ['draw_prize', 'draw_winner']) {
-      const others = (
-        await client.query<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND table_schema = 'public'`, [table])
-      ).rows
+      const others = (await client.query<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND table_schema = 'public'`, [table])).rows
         .map((row) => row.column_name)
         .filter((name) => name !== 'draw_id');
       await client.query(
@@ -174,7 +170,6 @@ async function publicPagesDraw(owner: BenchClient): Promise<{ id: string; shortC
   return { id, shortCode };
 }
 
-
 const suite: BenchSuite = {
   name: 'load',
   async run(): Promise<BenchFigure[]> {
@@ -217,7 +212,6 @@ const suite: BenchSuite = {
       if (listed.total !== DRAWS || listed.draws.length !== 25) throw new Error(`The owner lists ${listed.total} draws, ${listed.draws.length} on the page`);
       const session = { cookie: owner.cookie };
       const publicDraw = await publicPagesDraw(owner);
-
 
       const loads: Record<string, Load> = {
         bare: { path: '/api/version/get' },
@@ -285,7 +279,10 @@ const suite: BenchSuite = {
       }
       if (wanted('public')) {
         for (const load of Object.values(publicLoads)) {
-          for (const [how, headers] of [['Accept-Encoding: br', BROWSER_ENCODING], ['no Accept-Encoding', {}]] as const) {
+          for (const [how, headers] of [
+            ['Accept-Encoding: br', BROWSER_ENCODING],
+            ['no Accept-Encoding', {}],
+          ] as const) {
             const result = await hammer(base, { path: load.path, headers });
             figures.push(figure(`${load.name}, ${how}`, result, { ratioToBare: ratio(result), target: 'at least 0.5 of the bare route', met: ratio(result) >= 0.5 }));
           }

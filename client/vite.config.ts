@@ -23,8 +23,7 @@ function precompress(): Plugin {
     name: 'fairdraw-precompress',
     apply: 'build',
     closeBundle() {
-      const walk = (dir: string): string[] =>
-        readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]));
+      const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]));
       for (const file of walk(distDir).filter((name) => /\.(js|css|svg|json)$/.test(name))) {
         const content = readFileSync(file);
         if (content.length < 1024) continue;
@@ -165,7 +164,10 @@ function prerender(): Plugin {
       const entryScripts = [...fromEntry].map((key) => `/${manifest[key].file}`);
       const indexHtml = readFileSync(join(distDir, 'index.html'), 'utf8');
       const preloaded = new Set([...indexHtml.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]));
-      const started = entryScripts.slice(1).filter((file) => !preloaded.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="${file}">\n    `);
+      const started = entryScripts
+        .slice(1)
+        .filter((file) => !preloaded.has(file))
+        .map((file) => `<link rel="modulepreload" crossorigin href="${file}">\n    `);
       // Their styles too (the page frame's): in the head, so no page paints without them.
       const startedStyles = [...new Set([...fromEntry].flatMap((key) => manifest[key].css ?? []))]
         .map((file) => `/${file}`)

@@ -51,10 +51,12 @@ async function main(): Promise<number> {
       return 0;
     }
     const password = randomBytes(18).toString('base64url');
-    await source.query(
-      `INSERT INTO users (email, password_hash, first_name, last_name, role, email_confirmed_at) VALUES ($1, $2, $3, $4, 'admin', now())`,
-      [email, await hashPassword(password), values['first-name'], values['last-name']],
-    );
+    await source.query(`INSERT INTO users (email, password_hash, first_name, last_name, role, email_confirmed_at) VALUES ($1, $2, $3, $4, 'admin', now())`, [
+      email,
+      await hashPassword(password),
+      values['first-name'],
+      values['last-name'],
+    ]);
     console.log(`Created the administrator ${email}.`);
     console.log(`Password (shown once; change it from the account page): ${password}`);
     return 0;

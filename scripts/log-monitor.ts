@@ -41,7 +41,9 @@ async function check(base: string, state: State | null): Promise<State> {
     if (head.treeSize < previous.treeSize) throw new Alarm(`The log shrank from ${previous.treeSize} to ${head.treeSize} entries`);
     const { proof } = await getJson<{ proof: string[] }>(base, `/api/log/proof/consistency?first=${previous.treeSize}&second=${head.treeSize}`);
     if (!verifyConsistency(previous.treeSize, head.treeSize, fromHex(previous.rootHash), fromHex(head.rootHash), proof.map(fromHex))) {
-      throw new Alarm(`The head of size ${head.treeSize} (root ${head.rootHash}) does not extend the last one seen, size ${previous.treeSize} (root ${previous.rootHash}): the log was forked or rewritten`);
+      throw new Alarm(
+        `The head of size ${head.treeSize} (root ${head.rootHash}) does not extend the last one seen, size ${previous.treeSize} (root ${previous.rootHash}): the log was forked or rewritten`,
+      );
     }
   }
   await checkNewEntries(base, previous?.treeSize ?? 0, head);
@@ -51,7 +53,7 @@ async function check(base: string, state: State | null): Promise<State> {
 /** The entries added since the last head: each one readable and in the new head (a sample, the newest 100 at most). */
 async function checkNewEntries(base: string, from: number, head: TreeHead): Promise<void> {
   const start = Math.max(from, head.treeSize - 100);
-  for (let at = start; at < head.treeSize; ) {
+  for (let at = start; at < head.treeSize;) {
     const { entries } = await getJson<{ entries: { index: number; entry: string }[] }>(base, `/api/log/entries?start=${at}&end=${head.treeSize}`);
     if (entries.length === 0) throw new Alarm(`The log serves no entry ${at} below its head's size ${head.treeSize}`);
     for (const { index, entry } of entries) {
@@ -68,7 +70,10 @@ async function checkNewEntries(base: string, from: number, head: TreeHead): Prom
 async function main(): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ args: process.argv.slice(2), options: { url: { type: 'string' }, state: { type: 'string' }, interval: { type: 'string' }, once: { type: 'boolean' }, help: { type: 'boolean' } } }));
+    ({ values } = parseArgs({
+      args: process.argv.slice(2),
+      options: { url: { type: 'string' }, state: { type: 'string' }, interval: { type: 'string' }, once: { type: 'boolean' }, help: { type: 'boolean' } },
+    }));
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n${USAGE}`);
     return 2;
@@ -79,7 +84,10 @@ async function main(): Promise<number> {
     return values.help ? 0 : 2;
   }
   const stateFile = values.state ?? 'draw-log-monitor.json';
-  let state = await readFile(stateFile, 'utf8').then((text) => JSON.parse(text) as State, () => null);
+  let state = await readFile(stateFile, 'utf8').then(
+    (text) => JSON.parse(text) as State,
+    () => null,
+  );
   for (;;) {
     try {
       state = await check(values.url, state);

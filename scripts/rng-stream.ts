@@ -76,7 +76,7 @@ async function writeStream({ seed, bytes }: Options): Promise<void> {
     process.stderr.write(`rng-stream: ${error.message}\n`);
     process.exit(1);
   });
-  for (let written = 0; written < bytes && !closed; ) {
+  for (let written = 0; written < bytes && !closed;) {
     const size = Math.min(CHUNK_BYTES, bytes - written);
     // A fresh buffer per chunk: the stream may still hold the previous one when write() returns.
     const chunk = Buffer.allocUnsafe(size);

@@ -19,7 +19,10 @@ const USAGE = `usage: npm run verify -- --draw-json <certificate.json> [--entrie
 async function main(): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ args: process.argv.slice(2), options: { entries: { type: 'string' }, seed: { type: 'string' }, 'server-seed': { type: 'string' }, 'draw-json': { type: 'string' }, help: { type: 'boolean' } } }));
+    ({ values } = parseArgs({
+      args: process.argv.slice(2),
+      options: { entries: { type: 'string' }, seed: { type: 'string' }, 'server-seed': { type: 'string' }, 'draw-json': { type: 'string' }, help: { type: 'boolean' } },
+    }));
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n${USAGE}`);
     return 2;

@@ -29,12 +29,7 @@ async function main(): Promise<void> {
     await embedded?.stop();
     throw error;
   });
-  const shutdown = shutDownGracefully(
-    app,
-    nestLogger,
-    { delaySeconds: environment.SHUTDOWN_DELAY_SECONDS, graceSeconds: environment.SHUTDOWN_GRACE_SECONDS },
-    async () => embedded?.stop(),
-  );
+  const shutdown = shutDownGracefully(app, nestLogger, { delaySeconds: environment.SHUTDOWN_DELAY_SECONDS, graceSeconds: environment.SHUTDOWN_GRACE_SECONDS }, async () => embedded?.stop());
   // A repeated signal joins the shutdown under way; SHUTDOWN_GRACE_SECONDS bounds it.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(signal).then(exit));
 

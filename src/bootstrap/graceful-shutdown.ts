@@ -23,10 +23,13 @@ export function shutDownGracefully(app: NestFastifyApplication, logger: LoggerSe
     closing ??= (async () => {
       logger.log(`${signal}: shutting down`, 'Shutdown');
       const graceMs = settings.graceSeconds * 1000;
-      const limit = setTimeout(() => {
-        logger.error(`Shutdown took longer than ${settings.delaySeconds + 2 * settings.graceSeconds + 10} s: exiting anyway`, undefined, 'Shutdown');
-        process.exit(1);
-      }, settings.delaySeconds * 1000 + 2 * graceMs + 10_000);
+      const limit = setTimeout(
+        () => {
+          logger.error(`Shutdown took longer than ${settings.delaySeconds + 2 * settings.graceSeconds + 10} s: exiting anyway`, undefined, 'Shutdown');
+          process.exit(1);
+        },
+        settings.delaySeconds * 1000 + 2 * graceMs + 10_000,
+      );
       try {
         app.get(ShutdownState).begin();
         if (settings.delaySeconds > 0) {

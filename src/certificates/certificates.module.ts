@@ -27,7 +27,14 @@ import { TypeormBrandingRepository } from './infrastructure/typeorm-branding.rep
     { provide: BRANDING_REPOSITORY, useClass: TypeormBrandingRepository },
     PublicCertificates,
     // The server-rendered certificate page reads what the API answers (src/bootstrap/create-app.ts).
-    { provide: PUBLIC_CERTIFICATE_READER, useFactory: (certificates: PublicCertificates): PublicCertificateReader => (code) => certificates.current(code), inject: [PublicCertificates] },
+    {
+      provide: PUBLIC_CERTIFICATE_READER,
+      useFactory:
+        (certificates: PublicCertificates): PublicCertificateReader =>
+        (code) =>
+          certificates.current(code),
+      inject: [PublicCertificates],
+    },
   ],
   exports: [BrandingService],
 })

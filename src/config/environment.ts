@@ -279,10 +279,39 @@ export class Environment {
   @IsOptional() @Matches(/^https:\/\/\S+$/, { message: 'CHAT_WIDGET_URL must be an https URL' }) CHAT_WIDGET_URL?: string;
 }
 
-const OPTIONAL_KEYS = ['DATABASE_URL', 'BEACON', 'RECAPTCHA_SECRET_KEY', 'RECAPTCHA_SITE_KEY', 'SMTP_URL', 'PUBLIC_URL', 'SESSION_SECRET', 'ENTRY_CHECK_SECRET', 'TRUST_PROXY',
-  'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'STRIPE_PUBLISHABLE_KEY', 'PAYPAL_CLIENT_ID', 'PAYPAL_SECRET', 'QUANTUM_SEED_URL', 'QUANTUM_SEED_API_KEY', 'DRAW_PAUSE_BEFORE_COMMIT',
-  'ALLOWED_HOSTNAMES', 'REVIEWS_FEED_URL', 'REVIEWS_DISABLED_AUTHORS', 'CONTENT_HOSTS', 'ANALYTICS_ID', 'CHAT_WIDGET_URL',
-  'S3_BUCKET', 'S3_PREFIX', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'REVIEW_RATING', 'REVIEW_COUNT'];
+const OPTIONAL_KEYS = [
+  'DATABASE_URL',
+  'BEACON',
+  'RECAPTCHA_SECRET_KEY',
+  'RECAPTCHA_SITE_KEY',
+  'SMTP_URL',
+  'PUBLIC_URL',
+  'SESSION_SECRET',
+  'ENTRY_CHECK_SECRET',
+  'TRUST_PROXY',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_API_URL',
+  'STRIPE_PUBLISHABLE_KEY',
+  'PAYPAL_CLIENT_ID',
+  'PAYPAL_SECRET',
+  'QUANTUM_SEED_URL',
+  'QUANTUM_SEED_API_KEY',
+  'DRAW_PAUSE_BEFORE_COMMIT',
+  'ALLOWED_HOSTNAMES',
+  'REVIEWS_FEED_URL',
+  'REVIEWS_DISABLED_AUTHORS',
+  'CONTENT_HOSTS',
+  'ANALYTICS_ID',
+  'CHAT_WIDGET_URL',
+  'S3_BUCKET',
+  'S3_PREFIX',
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'REVIEW_RATING',
+  'REVIEW_COUNT',
+];
 
 export class EnvironmentError extends Error {}
 
@@ -290,9 +319,7 @@ export class EnvironmentError extends Error {}
 export function validateEnvironment(raw: Record<string, unknown>): Environment {
   const known = Object.keys(new Environment());
   // An empty variable (`DATABASE_URL= npm start`) means unset, as shells and .env files usually intend.
-  const picked = Object.fromEntries(
-    Object.entries(raw).filter(([key, value]) => (known.includes(key) || OPTIONAL_KEYS.includes(key)) && value !== '' && value !== undefined),
-  );
+  const picked = Object.fromEntries(Object.entries(raw).filter(([key, value]) => (known.includes(key) || OPTIONAL_KEYS.includes(key)) && value !== '' && value !== undefined));
   const environment = plainToInstance(Environment, picked, { exposeDefaultValues: true });
   const errors = validateSync(environment, { whitelist: true });
   if (errors.length > 0) {

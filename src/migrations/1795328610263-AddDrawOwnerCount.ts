@@ -47,15 +47,11 @@ export class AddDrawOwnerCount1795328610263 implements MigrationInterface {
         DELETE FROM draw_owner_count;
         RETURN NULL;
       END $$`);
-    await queryRunner.query(
-      'CREATE TRIGGER draw_owner_count_insert AFTER INSERT ON draw REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION draw_owner_count_change()',
-    );
+    await queryRunner.query('CREATE TRIGGER draw_owner_count_insert AFTER INSERT ON draw REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION draw_owner_count_change()');
     await queryRunner.query(
       'CREATE TRIGGER draw_owner_count_update AFTER UPDATE ON draw REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION draw_owner_count_change()',
     );
-    await queryRunner.query(
-      'CREATE TRIGGER draw_owner_count_delete AFTER DELETE ON draw REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION draw_owner_count_change()',
-    );
+    await queryRunner.query('CREATE TRIGGER draw_owner_count_delete AFTER DELETE ON draw REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION draw_owner_count_change()');
     await queryRunner.query('CREATE TRIGGER draw_owner_count_truncate AFTER TRUNCATE ON draw FOR EACH STATEMENT EXECUTE FUNCTION draw_owner_count_truncate()');
     await queryRunner.query(
       'INSERT INTO draw_owner_count (owner_user_id, source, state, draws) SELECT owner_user_id, source, state, count(*) FROM draw WHERE owner_user_id IS NOT NULL GROUP BY 1, 2, 3',

@@ -21,9 +21,7 @@ export class AddDrawBeacon1795682365143 implements MigrationInterface {
     await queryRunner.query('ALTER TABLE draw ADD COLUMN beacon_error text');
     await queryRunner.query(`ALTER TABLE draw ADD CONSTRAINT draw_seed_scheme CHECK (seed_scheme IN ('seed/1', 'beacon/1'))`);
     // A beacon draw is never scheduled without its round, and never drawn without the round's randomness.
-    await queryRunner.query(
-      `ALTER TABLE draw ADD CONSTRAINT draw_beacon_fixed CHECK (seed_scheme <> 'beacon/1' OR state = 'draft' OR (beacon IS NOT NULL AND beacon_round IS NOT NULL))`,
-    );
+    await queryRunner.query(`ALTER TABLE draw ADD CONSTRAINT draw_beacon_fixed CHECK (seed_scheme <> 'beacon/1' OR state = 'draft' OR (beacon IS NOT NULL AND beacon_round IS NOT NULL))`);
     await queryRunner.query(
       `ALTER TABLE draw ADD CONSTRAINT draw_beacon_drawn CHECK (seed_scheme <> 'beacon/1' OR state <> 'drawn' OR (beacon_randomness IS NOT NULL AND beacon_signature IS NOT NULL))`,
     );

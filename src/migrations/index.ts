@@ -27,4 +27,32 @@ import { CreateDrawLog1795693947305 } from './1795693947305-CreateDrawLog.js';
 import { AddDrawEntrantAndTicketCounts1795694025876 } from './1795694025876-AddDrawEntrantAndTicketCounts.js';
 import { NotifyDrawPublicVersion1795704892014 } from './1795704892014-NotifyDrawPublicVersion.js';
 
-export const migrations = [CreateSiteSetting1795313121374, CreateRateLimit1795314178930, CreateAccounts1795314625372, CreateBilling1795315153997, CreateUpload1795315212052, CreateRngFile1795315499065, CreateDraws1795315593782, AddDrawDrafts1795316039701, AddScrutineerAndLookup1795316183420, CreateHelpContactAndReview1795323341051, CreateAdmin1795323403074, CreatePublicationAndEntryCheck1795323443618, CreateBranding1795323510090, DrawWinnerCascadeTrigger1795323891294, AddDrawListIndex1795324669701, AddDrawOwnerCount1795328610263, DrawWinnerColumnsJson1795472318722, AddDrawSubmissionKey1795523014881, AddDrawBeacon1795682365143, AddPaymentPaidFor1795684359842, AddDrawFileNameIndex1795684359843, PurgeDeliveredMailBodies1795685007740, AddCreditPackGrantKey1795686102053, AddDrawPublicVersion1795693860287, CreateDrawLog1795693947305, AddDrawEntrantAndTicketCounts1795694025876, NotifyDrawPublicVersion1795704892014];
+export const migrations = [
+  CreateSiteSetting1795313121374,
+  CreateRateLimit1795314178930,
+  CreateAccounts1795314625372,
+  CreateBilling1795315153997,
+  CreateUpload1795315212052,
+  CreateRngFile1795315499065,
+  CreateDraws1795315593782,
+  AddDrawDrafts1795316039701,
+  AddScrutineerAndLookup1795316183420,
+  CreateHelpContactAndReview1795323341051,
+  CreateAdmin1795323403074,
+  CreatePublicationAndEntryCheck1795323443618,
+  CreateBranding1795323510090,
+  DrawWinnerCascadeTrigger1795323891294,
+  AddDrawListIndex1795324669701,
+  AddDrawOwnerCount1795328610263,
+  DrawWinnerColumnsJson1795472318722,
+  AddDrawSubmissionKey1795523014881,
+  AddDrawBeacon1795682365143,
+  AddPaymentPaidFor1795684359842,
+  AddDrawFileNameIndex1795684359843,
+  PurgeDeliveredMailBodies1795685007740,
+  AddCreditPackGrantKey1795686102053,
+  AddDrawPublicVersion1795693860287,
+  CreateDrawLog1795693947305,
+  AddDrawEntrantAndTicketCounts1795694025876,
+  NotifyDrawPublicVersion1795704892014,
+];

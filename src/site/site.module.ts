@@ -33,8 +33,10 @@ import { HELP_CONTACT_REPOSITORY, REVIEW_SOURCE, SITE_SETTING_REPOSITORY } from 
       // Each country site's home page is rendered with the configuration its API answers (no host: the country decides).
       provide: PUBLIC_SITE_CONFIGURATION_READER,
       inject: [SiteConfigurationService],
-      useFactory: (site: SiteConfigurationService): PublicSiteConfigurationReader => async (country) =>
-        JSON.stringify(SiteConfigurationResponseDto.from(await site.forRequest(country, undefined))),
+      useFactory:
+        (site: SiteConfigurationService): PublicSiteConfigurationReader =>
+        async (country) =>
+          JSON.stringify(SiteConfigurationResponseDto.from(await site.forRequest(country, undefined))),
     },
     {
       // A configured JSON feed replaces the review table.

@@ -16,14 +16,7 @@ import { RNG_FILE_REPOSITORY } from './tools.tokens.js';
 @Module({
   imports: [TypeOrmModule.forFeature([RngFileOrmEntity]), SiteModule, QuantumSeedModule],
   controllers: [ToolsController],
-  providers: [
-    RandomNumbersService,
-    SeedService,
-    ToolsLimits,
-    RngFileSweeper,
-    NumbersDownloads,
-    { provide: RNG_FILE_REPOSITORY, useClass: TypeormRngFileRepository },
-  ],
+  providers: [RandomNumbersService, SeedService, ToolsLimits, RngFileSweeper, NumbersDownloads, { provide: RNG_FILE_REPOSITORY, useClass: TypeormRngFileRepository }],
   exports: [RandomNumbersService],
 })
 export class ToolsModule {}

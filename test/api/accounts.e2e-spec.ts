@@ -84,7 +84,10 @@ describe('accounts: register, confirm, log in, sessions (API)', () => {
 
     it('answers "Already registered." for an e-mail that has an account, whatever its case', async () => {
       const { email } = await registeredUser(t.app);
-      const response = await browser(t.app).post('/api/account/register/').send(registration({ email: email.toUpperCase() })).expect(409);
+      const response = await browser(t.app)
+        .post('/api/account/register/')
+        .send(registration({ email: email.toUpperCase() }))
+        .expect(409);
       expect(response.body).toEqual({ message: 'Already registered.', modelState: { email: ['Already registered.'] } });
     });
   });
@@ -160,7 +163,10 @@ describe('accounts: register, confirm, log in, sessions (API)', () => {
         optedIntoCommunication: false,
         address: { lineOne: '1 George St', lineTwo: null, city: 'Sydney', state: 'NSW', postcode: '2000', countryCode: 'AU' },
       });
-      const invalid = await agent.post('/api/account/update/').send({ address: { countryCode: 'Australia' } }).expect(400);
+      const invalid = await agent
+        .post('/api/account/update/')
+        .send({ address: { countryCode: 'Australia' } })
+        .expect(400);
       expect(invalid.body.modelState).toEqual({ 'address.countryCode': ['Please choose a country.'] });
       await browser(t.app).post('/api/account/update/').send({ firstName: 'X' }).expect(401);
     });
@@ -229,7 +235,11 @@ describe('accounts: register, confirm, log in, sessions (API)', () => {
 
     it('limits password reset requests per address', async () => {
       const address = '192.0.2.88';
-      for (let i = 0; i < 20; i++) await browser(t.app, address).post('/api/account/forgotPassword/').send({ email: `x${i}@example.com` }).expect(200);
+      for (let i = 0; i < 20; i++)
+        await browser(t.app, address)
+          .post('/api/account/forgotPassword/')
+          .send({ email: `x${i}@example.com` })
+          .expect(200);
       await browser(t.app, address).post('/api/account/forgotPassword/').send({ email: 'y@example.com' }).expect(429);
     });
   });

@@ -59,9 +59,7 @@ describe('admin credit grant: atomic with its audit row, idempotent (API)', () =
     expect(await recorded(userId)).toEqual({ packs: 1, credits: 3, audits: 1 });
     // Another key is another grant.
     await admin.post('/api/admin/addCreditPack').send({ userId, amount: 2, idempotencyKey: 'grant-key-0003' }).expect(200);
-    const [first2, second2] = await Promise.all(
-      ['grant-key-0004', 'grant-key-0004'].map((idempotencyKey) => admin.post('/api/admin/addCreditPack').send({ userId, amount: 1, idempotencyKey })),
-    );
+    const [first2, second2] = await Promise.all(['grant-key-0004', 'grant-key-0004'].map((idempotencyKey) => admin.post('/api/admin/addCreditPack').send({ userId, amount: 1, idempotencyKey })));
     expect([first2.status, second2.status]).toEqual([200, 200]);
     expect(await recorded(userId)).toEqual({ packs: 3, credits: 6, audits: 3 });
   });

@@ -23,10 +23,19 @@ describe('admin statistics (API) against a fixture of known customers and draws'
     // Ann buys 10 credits (AUD 300.00) and spends 4: two drawn, one scheduled, one scheduled then cancelled (refunded).
     const ann = await registeredUser(t.app, { firstName: 'Ann', lastName: 'Buyer' });
     await ann.agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
-    const submit = async (overrides: Record<string, unknown>) => (await ann.agent.post('/api/draw/submitdraw/').send(simpleDraw({ paymentOption: 2, ...overrides })).expect(200)).body as string;
+    const submit = async (overrides: Record<string, unknown>) =>
+      (
+        await ann.agent
+          .post('/api/draw/submitdraw/')
+          .send(simpleDraw({ paymentOption: 2, ...overrides }))
+          .expect(200)
+      ).body as string;
     const published = await submit({});
     await submit({});
-    await ann.agent.post('/api/draw/publish/').send({ id: published, published: true, columns: [0], names: ['Entry'], prizes: [0, 1], truncated: false, upperCase: false, entries: false }).expect(200);
+    await ann.agent
+      .post('/api/draw/publish/')
+      .send({ id: published, published: true, columns: [0], names: ['Entry'], prizes: [0, 1], truncated: false, upperCase: false, entries: false })
+      .expect(200);
     await submit({ scheduleOption: 1, scheduleDate: inAnHour() });
     const cancelled = await submit({ scheduleOption: 1, scheduleDate: inAnHour() });
     await ann.agent.post('/api/draw/cancel/').send({ id: cancelled }).expect(200);
@@ -37,11 +46,18 @@ describe('admin statistics (API) against a fixture of known customers and draws'
     const [{ id: benId }] = await t.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [ben.email]);
     await admin.agent.post('/api/admin/setApiEnabled/').send({ userId: benId, apiEnabled: true }).expect(200);
     const key = (await ben.agent.post('/api/account/createApiKey/').send({ kind: 'test' }).expect(200)).body.key as string;
-    await request(t.app.getHttpServer()).post('/api/draw/submitdraw/').set('Authorization', `Bearer ${key}`).send(simpleDraw({ paymentOption: 2 })).expect(200);
+    await request(t.app.getHttpServer())
+      .post('/api/draw/submitdraw/')
+      .set('Authorization', `Bearer ${key}`)
+      .send(simpleDraw({ paymentOption: 2 }))
+      .expect(200);
 
     // Cy only saved a draft (never counted), then logged out.
     const cy = await registeredUser(t.app, { firstName: 'Cy', lastName: 'Drafter' });
-    await cy.agent.post('/api/draw/saveIncompleteDraw/').send({ wizardState: { step: 'name' } }).expect(200);
+    await cy.agent
+      .post('/api/draw/saveIncompleteDraw/')
+      .send({ wizardState: { step: 'name' } })
+      .expect(200);
     await cy.agent.post('/api/account/logOut/').expect(200);
 
     const statistics = (await admin.agent.get('/api/admin/statistics/').expect(200)).body;

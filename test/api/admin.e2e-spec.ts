@@ -39,7 +39,8 @@ describe('admin console API: customers, credit packs, e-mail changes, API access
     return { ...made, userId: id };
   }
 
-  const credits = async (userId: string) => (await admin.get('/api/admin/getCreditsData/').query({ userId }).expect(200)).body as { packs: Pack[]; unusedCredits: number; latestTrialExpiry: string | null };
+  const credits = async (userId: string) =>
+    (await admin.get('/api/admin/getCreditsData/').query({ userId }).expect(200)).body as { packs: Pack[]; unusedCredits: number; latestTrialExpiry: string | null };
   const addPack = (body: Record<string, unknown>) => admin.post('/api/admin/addCreditPack/').send(body);
 
   it('refuses every admin endpoint to visitors (401) and to customers, by session or API key (403)', async () => {
@@ -80,7 +81,10 @@ describe('admin console API: customers, credit packs, e-mail changes, API access
     // Customer 3 bought credits; customer 5 then ran a draw with one of its own.
     await made[3].agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
     await made[5].agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'GBP', token: 'tok_visa' }).expect(200);
-    await made[5].agent.post('/api/draw/submitdraw/').send(simpleDraw({ paymentOption: 2 })).expect(200);
+    await made[5].agent
+      .post('/api/draw/submitdraw/')
+      .send(simpleDraw({ paymentOption: 2 }))
+      .expect(200);
 
     const page1 = await admin.get('/api/admin/customers/').query({ searchEmail: tag.toUpperCase() }).expect(200);
     expect(page1.body).toMatchObject({ total: 12, page: 1, pageSize: 10 });
@@ -112,7 +116,14 @@ describe('admin console API: customers, credit packs, e-mail changes, API access
 
     // LIKE's wildcards typed in the search match themselves only.
     expect((await admin.get('/api/admin/customers/').query({ searchEmail: '%' }).expect(200)).body.total).toBe(0);
-    expect((await admin.get('/api/admin/customers/').query({ searchEmail: `${tag}-0_` }).expect(200)).body.total).toBe(0);
+    expect(
+      (
+        await admin
+          .get('/api/admin/customers/')
+          .query({ searchEmail: `${tag}-0_` })
+          .expect(200)
+      ).body.total,
+    ).toBe(0);
     const bad = await admin.get('/api/admin/customers/').query({ sortColumn: 'password' }).expect(400);
     expect(bad.body.modelState).toEqual({ sortColumn: ['Sort by email, emailName, lastPurchased or lastUsed.'] });
   });
@@ -157,7 +168,10 @@ describe('admin console API: customers, credit packs, e-mail changes, API access
 
     // The customer sees and spends them.
     expect((await agent.get('/api/account/get/').expect(200)).body.remainingCredits).toBe(9);
-    await agent.post('/api/draw/submitdraw/').send(simpleDraw({ paymentOption: 2 })).expect(200);
+    await agent
+      .post('/api/draw/submitdraw/')
+      .send(simpleDraw({ paymentOption: 2 }))
+      .expect(200);
     expect((await agent.get('/api/account/get/').expect(200)).body.remainingCredits).toBe(8);
   });
 
@@ -167,7 +181,10 @@ describe('admin console API: customers, credit packs, e-mail changes, API access
     const first = (await addPack({ userId, amount: 1, expiryDate: new Date(Date.now() + 10 * DAY).toISOString() }).expect(200)).body as { packs: Pack[] };
     const spentPack = first.packs[0];
     // The draw spends the credit that expires first: the 10-day pack.
-    await agent.post('/api/draw/submitdraw/').send(simpleDraw({ paymentOption: 2 })).expect(200);
+    await agent
+      .post('/api/draw/submitdraw/')
+      .send(simpleDraw({ paymentOption: 2 }))
+      .expect(200);
     const second = (await addPack({ userId, amount: 4 }).expect(200)).body as { packs: Pack[] };
     const unusedPack = second.packs.find((pack) => pack.id !== spentPack.id)!;
 
@@ -197,7 +214,10 @@ describe('admin console API: customers, credit packs, e-mail changes, API access
     const conflict = await admin.post('/api/admin/changeEmail/').send({ userId, email: taken.email }).expect(409);
     expect(conflict.body.message).toBe('An account with this email address already exists.');
 
-    const changed = await admin.post('/api/admin/changeEmail/').send({ userId, email: ` ${newEmail.toUpperCase()} ` }).expect(200);
+    const changed = await admin
+      .post('/api/admin/changeEmail/')
+      .send({ userId, email: ` ${newEmail.toUpperCase()} ` })
+      .expect(200);
     expect(changed.body).toEqual({ userId, email: newEmail, emailName: 'Cleo Doe', emailConfirmed: false, apiEnabled: false });
     expect((await outboxFor(t, email)).at(-1)?.subject).toBe('Your FairDraw e-mail address has changed');
     expect((await outboxFor(t, newEmail)).at(-1)?.subject).toBe('Confirm your FairDraw account');
@@ -235,13 +255,22 @@ describe('admin console API: customers, credit packs, e-mail changes, API access
     await admin.get('/api/admin/getCreditsData/').query({ userId }).expect(200);
     const added = (await addPack({ userId, amount: 2, isTrialPack: true }).expect(200)).body as { packs: Pack[] };
     await admin.post('/api/admin/deleteCreditPack/').send({ userId, packId: added.packs[0].id }).expect(200);
-    await admin.post('/api/admin/changeEmail/').send({ userId, email: `audited-${email}` }).expect(200);
+    await admin
+      .post('/api/admin/changeEmail/')
+      .send({ userId, email: `audited-${email}` })
+      .expect(200);
     await admin.get('/api/admin/getEmailHistory/').query({ userId }).expect(200);
     await admin.post('/api/admin/setApiEnabled/').send({ userId, apiEnabled: true }).expect(200);
     // A refused action changes nothing and is not recorded as done.
     await addPack({ userId, amount: 500 }).expect(400);
 
-    const log = (await admin.get('/api/admin/getAuditLog/').query({ userId }).expect(200)).body as { action: string; adminEmail: string; at: string; customerUserId: string; detail: Record<string, unknown> }[];
+    const log = (await admin.get('/api/admin/getAuditLog/').query({ userId }).expect(200)).body as {
+      action: string;
+      adminEmail: string;
+      at: string;
+      customerUserId: string;
+      detail: Record<string, unknown>;
+    }[];
     expect(log.map((entry) => entry.action)).toEqual(['setApiEnabled', 'getEmailHistory', 'changeEmail', 'deleteCreditPack', 'addCreditPack', 'getCreditsData']);
     for (const entry of log) {
       expect(entry).toMatchObject({ adminEmail, customerUserId: userId });
@@ -252,7 +281,10 @@ describe('admin console API: customers, credit packs, e-mail changes, API access
     expect(log[4].detail).toMatchObject({ packId: added.packs[0].id, credits: 2, isTrialPack: true, updateAllExpiries: false, note: 'Trial credits' });
     expect(log[0].detail).toEqual({ apiEnabled: true });
     // The whole log (no filter) has them too, with the administrator's id in the table.
-    const rows = await t.query<{ n: number }>('SELECT count(*)::int AS n FROM admin_audit a JOIN users u ON u.id = a.admin_user_id WHERE u.email = $1 AND a.customer_user_id = $2', [adminEmail, userId]);
+    const rows = await t.query<{ n: number }>('SELECT count(*)::int AS n FROM admin_audit a JOIN users u ON u.id = a.admin_user_id WHERE u.email = $1 AND a.customer_user_id = $2', [
+      adminEmail,
+      userId,
+    ]);
     expect(rows[0].n).toBe(6);
   });
 });

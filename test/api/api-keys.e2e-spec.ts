@@ -110,8 +110,18 @@ describe('API keys: live and test keys, shown once, stored hashed, revocable (AP
 
     // Nor can it publish a live draw's winners, set up its entry check or brand its certificate.
     const branding = {
-      borderTopColour: '#333333', borderBottomColour: '#333333', backgroundColour: '#DDDDDD', pageColour: '#FFFFFF', textColour: '#111111', logoColour: '#111111',
-      font: 0, borderTopVisible: true, borderBottomVisible: true, logoOption: 'none', logoText: '', images: {},
+      borderTopColour: '#333333',
+      borderBottomColour: '#333333',
+      backgroundColour: '#DDDDDD',
+      pageColour: '#FFFFFF',
+      textColour: '#111111',
+      logoColour: '#111111',
+      font: 0,
+      borderTopVisible: true,
+      borderBottomVisible: true,
+      logoOption: 'none',
+      logoText: '',
+      images: {},
     };
     const publication = { published: true, columns: [0], names: ['Entry'], prizes: [0], truncated: false, upperCase: false, entries: false };
     for (const [path, body] of [

@@ -53,52 +53,55 @@ const cases: MatrixCase[] = [
       expect(await t.query(`SELECT status FROM payment WHERE gateway_reference = $1`, [id])).toEqual([{ status: 'pending' }]);
     },
   },
-  ...(['cancel', 'reschedule', 'drawNow', 'scrutineer'] as const).map(
-    (action): MatrixCase => ({
-      name: `${action} A's draw`,
-      async arrange(a) {
-        await a.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
-        const id = (await a.post('/api/draw/submitdraw/').send(scheduledDraw()).expect(200)).body;
-        return { id };
-      },
-      act: (b, { id }) =>
-        action === 'cancel'
-          ? b.post('/api/draw/cancel/').send({ id })
-          : action === 'reschedule'
-            ? b.post('/api/draw/reschedule/').send({ id, scheduleDate: new Date(Date.now() + 7_200_000).toISOString() })
-            : action === 'drawNow'
-              ? b.post('/api/draw/reschedule/').send({ id, immediateDraw: true })
-              : b.post('/api/draw/saveScrutineer/').send({ drawId: id, fields: { firstName: 'B', lastName: 'B', emailAddress: 'b@b.example' } }),
-      async verify(a, { id }) {
-        const draw = (await a.get('/api/draw/get/').query({ id }).expect(200)).body;
-        expect(draw).toMatchObject({ state: 'scheduled', scrutineer: null });
-      },
-    }),
-  ),
-  ...(['results', 'entries'] as const).map(
-    (kind): MatrixCase => ({
-      name: `download A's draw ${kind}`,
-      async arrange(a, t) {
-        await a.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
-        const { fileName, clientSession } = await uploaded(t, 'entries.csv', 'email\na@x.example\nb@x.example\nc@x.example\n');
-        const id = (
-          await a
-            .post('/api/draw/submitdraw/')
-            .send({ ...scheduledDraw(), scheduleOption: 0, entryMethod: 'upload', entriesCount: undefined, fileName, headerRowsIncluded: true, clientSession, prizes: [{ quantity: 1, reserves: 0 }] })
-            .expect(200)
-        ).body;
-        return { id };
-      },
-      act: (b, { id }) => b.get(`/download/${kind}/${id}`),
-      async verify(a, { id }) {
-        await a.get(`/download/${kind}/${id}`).expect(200);
-      },
-    }),
-  ),
+  ...(['cancel', 'reschedule', 'drawNow', 'scrutineer'] as const).map((action): MatrixCase => ({
+    name: `${action} A's draw`,
+    async arrange(a) {
+      await a.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
+      const id = (await a.post('/api/draw/submitdraw/').send(scheduledDraw()).expect(200)).body;
+      return { id };
+    },
+    act: (b, { id }) =>
+      action === 'cancel'
+        ? b.post('/api/draw/cancel/').send({ id })
+        : action === 'reschedule'
+          ? b.post('/api/draw/reschedule/').send({ id, scheduleDate: new Date(Date.now() + 7_200_000).toISOString() })
+          : action === 'drawNow'
+            ? b.post('/api/draw/reschedule/').send({ id, immediateDraw: true })
+            : b.post('/api/draw/saveScrutineer/').send({ drawId: id, fields: { firstName: 'B', lastName: 'B', emailAddress: 'b@b.example' } }),
+    async verify(a, { id }) {
+      const draw = (await a.get('/api/draw/get/').query({ id }).expect(200)).body;
+      expect(draw).toMatchObject({ state: 'scheduled', scrutineer: null });
+    },
+  })),
+  ...(['results', 'entries'] as const).map((kind): MatrixCase => ({
+    name: `download A's draw ${kind}`,
+    async arrange(a, t) {
+      await a.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
+      const { fileName, clientSession } = await uploaded(t, 'entries.csv', 'email\na@x.example\nb@x.example\nc@x.example\n');
+      const id = (
+        await a
+          .post('/api/draw/submitdraw/')
+          .send({ ...scheduledDraw(), scheduleOption: 0, entryMethod: 'upload', entriesCount: undefined, fileName, headerRowsIncluded: true, clientSession, prizes: [{ quantity: 1, reserves: 0 }] })
+          .expect(200)
+      ).body;
+      return { id };
+    },
+    act: (b, { id }) => b.get(`/download/${kind}/${id}`),
+    async verify(a, { id }) {
+      await a.get(`/download/${kind}/${id}`).expect(200);
+    },
+  })),
   {
     name: "resume A's draft",
     async arrange(a) {
-      return { id: (await a.post('/api/draw/saveIncompleteDraw/').send({ wizardState: { step: 'name' } }).expect(200)).body.id };
+      return {
+        id: (
+          await a
+            .post('/api/draw/saveIncompleteDraw/')
+            .send({ wizardState: { step: 'name' } })
+            .expect(200)
+        ).body.id,
+      };
     },
     act: (b, { id }) => b.get('/api/draw/getIncompleteDraw/').query({ id }),
     async verify(a, { id }) {

@@ -63,14 +63,35 @@ describe('bad input: 400 with the field named, never 500, nothing stored (API)',
     ['a lone high surrogate', 'a\ud800b'],
     ['a lone low surrogate', '\udc00'],
   ])('%s in a string field', (_, bad) => {
-    it('register: first name', () => refused(() => anonymous().post('/api/account/register').send(registration({ firstName: bad })), 'firstName'));
-    it('login: e-mail', () => refused(() => anonymous().post('/api/account/login').send({ email: `${bad}@example.com`, password: 'whatever-it-is' }), 'email'));
+    it('register: first name', () =>
+      refused(
+        () =>
+          anonymous()
+            .post('/api/account/register')
+            .send(registration({ firstName: bad })),
+        'firstName',
+      ));
+    it('login: e-mail', () =>
+      refused(
+        () =>
+          anonymous()
+            .post('/api/account/login')
+            .send({ email: `${bad}@example.com`, password: 'whatever-it-is' }),
+        'email',
+      ));
     it('account: last name', () => refused(() => user.post('/api/account/update').send({ lastName: bad }), 'lastName'));
     it('draw: name', () => refused(() => user.post('/api/draw/submitdraw').send(simpleDraw({ name: bad, clientSession })), 'name'));
     it('draw: a prize', () => refused(() => user.post('/api/draw/submitdraw').send(simpleDraw({ prizes: [{ description: bad, quantity: 1, reserves: 0 }] })), 'prizes.0.description'));
     it('draw: time zone', () => refused(() => user.post('/api/draw/submitdraw').send(simpleDraw({ scheduleTimezone: bad })), 'scheduleTimezone'));
     it('scrutineer', () => refused(() => user.post('/api/draw/saveScrutineer').send({ drawId, fields: { firstName: bad, lastName: 'Doe', emailAddress: 'jo@example.com' } }), 'fields.firstName'));
-    it('contact', () => refused(() => anonymous().post('/api/Contact/CreateHelpContact').send({ ...contact, message: bad }), 'message'));
+    it('contact', () =>
+      refused(
+        () =>
+          anonymous()
+            .post('/api/Contact/CreateHelpContact')
+            .send({ ...contact, message: bad }),
+        'message',
+      ));
     it('wallet payment', () => refused(() => user.post('/api/paypal/executepayment').send({ PaymentID: bad, PayerID: 'PAYER' }), 'PaymentID'));
     it('admin: credit note', () => refused(() => admin.post('/api/admin/addCreditPack').send({ userId, amount: 5, note: bad }), 'note'));
   });
@@ -113,8 +134,20 @@ describe('bad input: 400 with the field named, never 500, nothing stored (API)',
   });
 
   it('refuses null for required booleans', async () => {
-    await refused(() => anonymous().post('/api/account/register').send(registration({ isAgent: null })), 'isAgent');
-    await refused(() => anonymous().post('/api/account/register').send(registration({ optedIntoCommunication: null })), 'optedIntoCommunication');
+    await refused(
+      () =>
+        anonymous()
+          .post('/api/account/register')
+          .send(registration({ isAgent: null })),
+      'isAgent',
+    );
+    await refused(
+      () =>
+        anonymous()
+          .post('/api/account/register')
+          .send(registration({ optedIntoCommunication: null })),
+      'optedIntoCommunication',
+    );
     await refused(() => user.post('/api/account/update').send({ isAgent: null }), 'isAgent');
     await refused(() => user.post('/api/account/update').send({ optedIntoCommunication: null }), 'optedIntoCommunication');
   });
@@ -128,8 +161,20 @@ describe('bad input: 400 with the field named, never 500, nothing stored (API)',
   });
 
   it('validates the login body before the login guard: a 1 MB e-mail is a 400', async () => {
-    await refused(() => anonymous().post('/api/account/login').send({ email: `${'a'.repeat(1024 * 1024 - 100)}@example.com`, password: 'whatever-it-is' }), 'email');
-    await refused(() => anonymous().post('/api/account/login').send({ email: ['ada@example.com'], password: 'whatever-it-is' }), 'email');
+    await refused(
+      () =>
+        anonymous()
+          .post('/api/account/login')
+          .send({ email: `${'a'.repeat(1024 * 1024 - 100)}@example.com`, password: 'whatever-it-is' }),
+      'email',
+    );
+    await refused(
+      () =>
+        anonymous()
+          .post('/api/account/login')
+          .send({ email: ['ada@example.com'], password: 'whatever-it-is' }),
+      'email',
+    );
   });
 
   it('answers a multipart body cut short with 400, not 500', async () => {

@@ -151,7 +151,14 @@ describe('a draw and its beacon round (drand adapter against a local stub)', () 
     const draw = await getDraw(id);
     expect(draw).toMatchObject({ state: 'drawn', seedScheme: 'beacon/1', waitingFor: null });
     const beacon = draw.beacon!;
-    expect(beacon).toMatchObject({ chainHash: chain.info.hash, publicKey: chain.info.public_key, genesisTime: chain.info.genesis_time, period: 1, scheme: 'bls-unchained-g1-rfc9380', independent: true });
+    expect(beacon).toMatchObject({
+      chainHash: chain.info.hash,
+      publicKey: chain.info.public_key,
+      genesisTime: chain.info.genesis_time,
+      period: 1,
+      scheme: 'bls-unchained-g1-rfc9380',
+      independent: true,
+    });
     expect(roundTime(beacon, beacon.round) * 1000).toBeGreaterThan(accepted);
     expect(roundTime(beacon, beacon.round - 1) * 1000).toBeLessThanOrEqual(Date.parse(draw.scheduleDate));
     expect(signRound(chain.secretKey, beacon.round)).toEqual({ round: beacon.round, randomness: beacon.randomness, signature: beacon.signature });
@@ -179,7 +186,12 @@ describe('a draw and its beacon round (drand adapter against a local stub)', () 
     expect((await getDraw(id)).state).toBe('scheduled');
 
     mode = 'serve';
-    const drawn = await waitUntil(() => getDraw(id), (draw) => draw.state === 'drawn', 'the draw drawn once the round is served', { timeoutMs: 60_000 });
+    const drawn = await waitUntil(
+      () => getDraw(id),
+      (draw) => draw.state === 'drawn',
+      'the draw drawn once the round is served',
+      { timeoutMs: 60_000 },
+    );
     expect(drawn.beacon!.round).toBe(fixed);
     expect(drawn.waitingFor).toBeNull();
     expect(verifyRoundSignature(drawn.beacon!, fixed, drawn.beacon!.signature!)).toBe(true);
@@ -212,9 +224,13 @@ describe("the service's own beacon, public in drand's shapes", () => {
     const round = await new DrandHttpBeacon([`${base}/api/beacon`], info.hash).round(local, latest.round);
     expect(verifyRoundSignature(local, latest.round, round.signature)).toBe(true);
 
-    await request(base).get(`/api/beacon/${info.hash}/public/${latest.round + 1000}`).expect(404);
+    await request(base)
+      .get(`/api/beacon/${info.hash}/public/${latest.round + 1000}`)
+      .expect(404);
     for (const junk of ['0', '-1', '1e308', '18446744073709551616', 'abc']) await request(base).get(`/api/beacon/${info.hash}/public/${junk}`).expect(404);
-    await request(base).get(`/api/beacon/${'ab'.repeat(32)}/public/1`).expect(404);
+    await request(base)
+      .get(`/api/beacon/${'ab'.repeat(32)}/public/1`)
+      .expect(404);
   });
 
   it('runs no beacon of its own where drand is used', async () => {

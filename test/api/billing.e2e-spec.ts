@@ -107,18 +107,34 @@ describe('billing: prices, credits, card and wallet payments, invoices (API, bui
     await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
     const single = (await agent.post('/api/paypal/createpayment/').send({ paymentOption: 0, currency: 'AUD' }).expect(200)).body.id as string;
     const paidBy = { paymentOption: 0, currency: 'AUD', paymentID: single, payerID: 'TESTPAYER' };
-    const first = await agent.post('/api/draw/submitdraw/').send(simpleDraw({ ...paidBy, name: 'Paid by PayPal', idempotencyKey: 'draw-one-123' })).expect(200);
+    const first = await agent
+      .post('/api/draw/submitdraw/')
+      .send(simpleDraw({ ...paidBy, name: 'Paid by PayPal', idempotencyKey: 'draw-one-123' }))
+      .expect(200);
     // Its retry (the answer lost) finds the same draw and pays nothing more.
-    expect((await agent.post('/api/draw/submitdraw/').send(simpleDraw({ ...paidBy, name: 'Paid by PayPal', idempotencyKey: 'draw-one-123' })).expect(200)).body).toBe(first.body);
+    expect(
+      (
+        await agent
+          .post('/api/draw/submitdraw/')
+          .send(simpleDraw({ ...paidBy, name: 'Paid by PayPal', idempotencyKey: 'draw-one-123' }))
+          .expect(200)
+      ).body,
+    ).toBe(first.body);
     const held = (await agent.get('/api/account/get/')).body.remainingCredits;
     expect(held).toBe(10);
 
     const message = 'This PayPal payment has already paid for something else. Please make a new payment.';
     for (const other of [{ name: 'Another draw', idempotencyKey: 'draw-two-1234' }, { name: 'No key' }]) {
-      const reused = await agent.post('/api/draw/submitdraw/').send(simpleDraw({ ...paidBy, ...other })).expect(400);
+      const reused = await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ ...paidBy, ...other }))
+        .expect(400);
       expect(reused.body).toEqual({ message, modelState: { paymentID: [message] } });
     }
-    const asCredits = await agent.post('/api/account/buycredits/').send({ ...paidBy, paymentOption: 1 }).expect(400);
+    const asCredits = await agent
+      .post('/api/account/buycredits/')
+      .send({ ...paidBy, paymentOption: 1 })
+      .expect(400);
     expect(asCredits.body.modelState).toEqual({ paymentID: [message] });
     const executed = await agent.post('/api/paypal/executepayment/').send({ PaymentID: single, PayerID: 'TESTPAYER' }).expect(400);
     expect(executed.body.modelState).toEqual({ PaymentID: [message] });
@@ -131,7 +147,10 @@ describe('billing: prices, credits, card and wallet payments, invoices (API, bui
     // Credits bought with a wallet payment stay credits: that payment pays for no draw.
     const pack = (await agent.post('/api/paypal/createpayment/').send({ paymentOption: 1, currency: 'AUD' }).expect(200)).body.id as string;
     await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', paymentID: pack, payerID: 'TESTPAYER' }).expect(200);
-    await agent.post('/api/draw/submitdraw/').send(simpleDraw({ paymentOption: 1, currency: 'AUD', paymentID: pack, payerID: 'TESTPAYER' })).expect(400);
+    await agent
+      .post('/api/draw/submitdraw/')
+      .send(simpleDraw({ paymentOption: 1, currency: 'AUD', paymentID: pack, payerID: 'TESTPAYER' }))
+      .expect(400);
     expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(held + 10);
 
     // Two draws racing with one fresh payment: one is paid by it, the other refused, and no held credit pays.
@@ -151,11 +170,14 @@ describe('billing: prices, credits, card and wallet payments, invoices (API, bui
 
     await a.agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'USD', token: 'tok_visa' }).expect(200);
     const [invoice] = (await a.agent.get('/api/account/getInvoices/').expect(200)).body.invoices;
-    const pdf = await a.agent.get(`/download/invoice/${invoice.id}`).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const pdf = await a.agent
+      .get(`/download/invoice/${invoice.id}`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toContain(`FairDraw-invoice-${invoice.invoiceNumber}.pdf`);

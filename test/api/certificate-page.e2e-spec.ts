@@ -23,7 +23,12 @@ describe('the public certificate page rendered on the server', () => {
   beforeAll(async () => {
     t = await createTestApp();
     owner = await registeredUser(t.app);
-    const id = (await owner.agent.post('/api/draw/submitdraw/').send(simpleDraw({ name: 'Spring </script><script>alert(1)</script> giveaway & more' })).expect(200)).body as string;
+    const id = (
+      await owner.agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ name: 'Spring </script><script>alert(1)</script> giveaway & more' }))
+        .expect(200)
+    ).body as string;
     const { shortCode } = (await owner.agent.get('/api/draw/get/').query({ id }).expect(200)).body;
     drawn = { shortCode, certificate: (await get(`/api/certificate/${shortCode}`).expect(200)).body };
   });
@@ -90,7 +95,20 @@ describe('the public certificate page rendered on the server', () => {
     const before = await get(`/cert/${drawn.shortCode}/`).expect(200);
     expect((await get(`/cert/${drawn.shortCode}/`).expect(200)).text).toBe(before.text);
     const { drawId } = (await get(`/api/certificate/${drawn.shortCode}`).expect(200)).body;
-    const branding = { borderTopColour: '#333333', borderBottomColour: '#333333', backgroundColour: '#DDDDDD', pageColour: '#FFFFF0', textColour: '#111111', logoColour: '#123456', font: 0, borderTopVisible: true, borderBottomVisible: true, logoOption: 'text', logoText: 'Acme rewards', images: {} };
+    const branding = {
+      borderTopColour: '#333333',
+      borderBottomColour: '#333333',
+      backgroundColour: '#DDDDDD',
+      pageColour: '#FFFFF0',
+      textColour: '#111111',
+      logoColour: '#123456',
+      font: 0,
+      borderTopVisible: true,
+      borderBottomVisible: true,
+      logoOption: 'text',
+      logoText: 'Acme rewards',
+      images: {},
+    };
     await owner.agent.post('/api/draw/branding').send({ drawId, branding }).expect(200);
     const after = await get(`/cert/${drawn.shortCode}/`).expect(200);
     expect(before.text).not.toContain('Acme rewards');
@@ -115,7 +133,12 @@ describe('the public certificate page rendered on the server', () => {
   });
 
   it('is the plain page for a code that is no public certificate (the client shows its not-found page)', async () => {
-    const { id } = (await owner.agent.post('/api/draw/saveIncompleteDraw/').send({ name: 'Draft only', organisation: 'Acme', wizardState: { step: 'prizes' } }).expect(200)).body;
+    const { id } = (
+      await owner.agent
+        .post('/api/draw/saveIncompleteDraw/')
+        .send({ name: 'Draft only', organisation: 'Acme', wizardState: { step: 'prizes' } })
+        .expect(200)
+    ).body;
     const [{ short_code: draftCode }] = await t.query<{ short_code: string }>('SELECT short_code FROM draw WHERE id = $1', [id]);
     await get(`/api/certificate/${draftCode}`).expect(404);
     for (const code of ['ZZZZZ', draftCode]) {

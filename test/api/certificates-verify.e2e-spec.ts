@@ -51,7 +51,22 @@ describe('npm run verify on a real drawn draw', () => {
     const id = (
       await agent
         .post('/api/draw/submitdraw/')
-        .send(simpleDraw({ entryMethod: 'uploadAdvanced', entriesCount: undefined, fileName, headerRowsIncluded: true, entryCountColumn: 1, entrantUniqueIdColumn: 2, oneWinPerEntrant: true, clientSession, prizes: [{ description: 'TV', quantity: 4, reserves: 2 }, { description: 'Mug', quantity: 6, reserves: 0 }] }))
+        .send(
+          simpleDraw({
+            entryMethod: 'uploadAdvanced',
+            entriesCount: undefined,
+            fileName,
+            headerRowsIncluded: true,
+            entryCountColumn: 1,
+            entrantUniqueIdColumn: 2,
+            oneWinPerEntrant: true,
+            clientSession,
+            prizes: [
+              { description: 'TV', quantity: 4, reserves: 2 },
+              { description: 'Mug', quantity: 6, reserves: 0 },
+            ],
+          }),
+        )
         .expect(200)
     ).body as string;
     const shortCode = (await agent.get('/api/draw/get/').query({ id }).expect(200)).body.shortCode as string;
@@ -111,10 +126,23 @@ describe('npm run verify on a real drawn draw', () => {
     const at = new Date(Date.now() + 3_000);
     // Twenty winners: a wrong seed cannot pick the same ones by chance.
     const prizes = [{ description: 'Hamper', quantity: 20, reserves: 0 }];
-    const id = (await agent.post('/api/draw/submitdraw/').send(simpleDraw({ prizes, scheduleOption: 1, scheduleDate: at.toISOString() })).expect(200)).body as string;
+    const id = (
+      await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ prizes, scheduleOption: 1, scheduleDate: at.toISOString() }))
+        .expect(200)
+    ).body as string;
     // As a draw made before the migration left it: a 32-byte seed committed to by its SHA-256, no beacon round.
     await t.query(`UPDATE draw SET seed_scheme = 'seed/1', beacon = NULL, beacon_round = NULL WHERE id = $1`, [id]);
-    const drawn = await waitUntil(() => agent.get('/api/draw/get/').query({ id }).then((r) => r.body), (draw) => draw.state === 'drawn', 'the seed/1 draw drawn');
+    const drawn = await waitUntil(
+      () =>
+        agent
+          .get('/api/draw/get/')
+          .query({ id })
+          .then((r) => r.body),
+      (draw) => draw.state === 'drawn',
+      'the seed/1 draw drawn',
+    );
     expect(drawn).toMatchObject({ seedScheme: 'seed/1', serverSeed: null, beacon: null });
     expect(createHash('sha256').update(Buffer.from(drawn.seed, 'hex')).digest('hex')).toBe(drawn.seedHash);
     // Made before the draw log too, its certificate names no log entries (this one's log shows the round taken away).

@@ -34,11 +34,14 @@ function entriesFile(rows: number): string {
 }
 
 async function pdf(agent: TestAgent | request.Agent, kind: string, id: string): Promise<Buffer> {
-  const response = await agent.get(`/download/${kind}/${id}`).buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (chunk: Buffer) => chunks.push(chunk));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });
+  const response = await agent
+    .get(`/download/${kind}/${id}`)
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
   expect(response.status).toBe(200);
   expect(response.headers['content-type']).toBe('application/pdf');
   return response.body as Buffer;
@@ -86,7 +89,23 @@ describe('certificates, branding and public certificate data (API)', () => {
     const first = await pdf(anyone, 'certificate', simple.id);
     expect((await pdf(anyone, 'certificate', simple.id)).equals(first)).toBe(true);
     const text = pdfText(first).join('\n');
-    for (const fact of ['Certificate of random draw', 'Acme Pty Ltd', 'Spring giveaway', cert.displayId, simple.shortCode, 'Australia/Sydney', '500 entries', 'Bike: 1 winner, 1 reserve', cert.seedHash, cert.serverSeed, cert.beacon.signature.slice(0, 48), cert.beacon.signature.slice(48), cert.beacon.randomness, 'fairdraw-engine/1', cert.url]) {
+    for (const fact of [
+      'Certificate of random draw',
+      'Acme Pty Ltd',
+      'Spring giveaway',
+      cert.displayId,
+      simple.shortCode,
+      'Australia/Sydney',
+      '500 entries',
+      'Bike: 1 winner, 1 reserve',
+      cert.seedHash,
+      cert.serverSeed,
+      cert.beacon.signature.slice(0, 48),
+      cert.beacon.signature.slice(48),
+      cert.beacon.randomness,
+      'fairdraw-engine/1',
+      cert.url,
+    ]) {
       expect(text).toContain(fact);
     }
     expect(text).not.toContain('Winners (entry numbers)');
@@ -106,7 +125,19 @@ describe('certificates, branding and public certificate data (API)', () => {
     const id = (
       await owner.agent
         .post('/api/draw/submitdraw/')
-        .send(simpleDraw({ entryMethod: 'uploadAdvanced', entriesCount: undefined, fileName, headerRowsIncluded: true, entryCountColumn: 2, entrantUniqueIdColumn: 3, oneWinPerEntrant: true, clientSession, prizes: [{ description: 'Car', quantity: 3, reserves: 1 }] }))
+        .send(
+          simpleDraw({
+            entryMethod: 'uploadAdvanced',
+            entriesCount: undefined,
+            fileName,
+            headerRowsIncluded: true,
+            entryCountColumn: 2,
+            entrantUniqueIdColumn: 3,
+            oneWinPerEntrant: true,
+            clientSession,
+            prizes: [{ description: 'Car', quantity: 3, reserves: 1 }],
+          }),
+        )
         .expect(200)
     ).body as string;
     const top = (await uploadImage(owner.agent, 'logo.png', solidPng(200, 60, [26, 95, 180])).expect(201)).body;
@@ -124,7 +155,9 @@ describe('certificates, branding and public certificate data (API)', () => {
       logoColour: '#1A5FB4',
       font: 3,
       logoOption: 'image',
-      images: Object.fromEntries(Object.entries({ Top: top, Left: left, Banner: banner, Right: right }).map(([slot, up]) => [slot, { fileName: up.headerFileName, serverFileName: up.serverFileName }])),
+      images: Object.fromEntries(
+        Object.entries({ Top: top, Left: left, Banner: banner, Right: right }).map(([slot, up]) => [slot, { fileName: up.headerFileName, serverFileName: up.serverFileName }]),
+      ),
     };
     const saved = (await owner.agent.post('/api/draw/branding').send({ drawId: id, branding }).expect(200)).body;
     expect(saved.warnings).toEqual([]);
@@ -137,7 +170,12 @@ describe('certificates, branding and public certificate data (API)', () => {
     expect(cert).toMatchObject({ entryCount: 30, headerRow: true, entryCountColumn: 2, uniqueEntrantIdColumn: 3, delimiter: ',', oneWinPerEntrant: true, entrantCount: 15 });
     expect(cert.branding.drawBranding).toBe(saved.drawBranding);
     const publicJson = JSON.stringify(cert);
-    for (const cell of file.trim().split('\n').slice(1).flatMap((line) => line.split(','))) if (!/^\d+$/.test(cell)) expect(publicJson).not.toContain(cell);
+    for (const cell of file
+      .trim()
+      .split('\n')
+      .slice(1)
+      .flatMap((line) => line.split(',')))
+      if (!/^\d+$/.test(cell)) expect(publicJson).not.toContain(cell);
 
     const image = await request(t.app.getHttpServer()).get(`/api/draw/getbrandingimage/${id}/`).query({ location: 'Left' }).expect(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
@@ -161,24 +199,43 @@ describe('certificates, branding and public certificate data (API)', () => {
   });
 
   it('keeps the branding rules: hex colours, logo text, only the owner; contrast below 4.5:1 warns', async () => {
-    const bad = await owner.agent.post('/api/draw/branding').send({ drawId: simple.id, branding: { ...DEFAULTS, textColour: '#12345', pageColour: 'white' } }).expect(400);
+    const bad = await owner.agent
+      .post('/api/draw/branding')
+      .send({ drawId: simple.id, branding: { ...DEFAULTS, textColour: '#12345', pageColour: 'white' } })
+      .expect(400);
     expect(Object.keys(bad.body.modelState).sort()).toEqual(['branding.pageColour', 'branding.textColour']);
     expect(bad.body.modelState['branding.textColour']).toEqual(['Enter a colour as 6 hexadecimal digits, e.g. #1A2B3C.']);
-    const noText = await owner.agent.post('/api/draw/branding').send({ drawId: simple.id, branding: { ...DEFAULTS, logoOption: 'text', logoText: '  ' } }).expect(400);
+    const noText = await owner.agent
+      .post('/api/draw/branding')
+      .send({ drawId: simple.id, branding: { ...DEFAULTS, logoOption: 'text', logoText: '  ' } })
+      .expect(400);
     expect(noText.body.modelState).toEqual({ logoText: ['Enter the logo text, or choose another logo option.'] });
-    const noImage = await owner.agent.post('/api/draw/branding').send({ drawId: simple.id, branding: { ...DEFAULTS, logoOption: 'image' } }).expect(400);
+    const noImage = await owner.agent
+      .post('/api/draw/branding')
+      .send({ drawId: simple.id, branding: { ...DEFAULTS, logoOption: 'image' } })
+      .expect(400);
     expect(noImage.body.modelState).toEqual({ 'images.Top': ['Upload the logo image (the Top image), or choose another logo option.'] });
     await browser(t.app).post('/api/draw/branding').send({ drawId: simple.id, branding: DEFAULTS }).expect(404);
     const { agent: stranger } = await registeredUser(t.app);
     await stranger.post('/api/draw/branding').send({ drawId: simple.id, branding: DEFAULTS }).expect(404);
 
     // #777777 on white is 4.48:1, just under; #767676 is 4.54:1, just over.
-    const low = (await owner.agent.post('/api/draw/branding').send({ drawId: simple.id, branding: { ...DEFAULTS, textColour: '#777777', logoColour: '#777777', logoOption: 'text', logoText: 'Acme' } }).expect(200)).body;
+    const low = (
+      await owner.agent
+        .post('/api/draw/branding')
+        .send({ drawId: simple.id, branding: { ...DEFAULTS, textColour: '#777777', logoColour: '#777777', logoOption: 'text', logoText: 'Acme' } })
+        .expect(200)
+    ).body;
     expect(low.warnings).toEqual([
       { field: 'textColour', ratio: 4.47, message: 'The text colour has a contrast below 4.5:1 against the page colour: the certificate may be hard to read.' },
       { field: 'logoColour', ratio: 4.47, message: 'The logo colour has a contrast below 4.5:1 against the page colour: the logo may be hard to read.' },
     ]);
-    const ok = (await owner.agent.post('/api/draw/branding').send({ drawId: simple.id, branding: { ...DEFAULTS, textColour: '#767676', logoColour: '#767676', logoOption: 'text', logoText: 'Acme' } }).expect(200)).body;
+    const ok = (
+      await owner.agent
+        .post('/api/draw/branding')
+        .send({ drawId: simple.id, branding: { ...DEFAULTS, textColour: '#767676', logoColour: '#767676', logoOption: 'text', logoText: 'Acme' } })
+        .expect(200)
+    ).body;
     expect(ok.warnings).toEqual([]);
     const text = pdfText(await pdf(request.agent(t.app.getHttpServer()), 'certificate', simple.id)).join('\n');
     expect(text).toContain('Acme');
@@ -203,19 +260,37 @@ describe('certificates, branding and public certificate data (API)', () => {
     // Another user cannot put someone else's upload on their draw.
     const { agent: other } = await registeredUser(t.app);
     const otherId = (await other.post('/api/draw/submitdraw/').send(simpleDraw()).expect(200)).body as string;
-    const stolen = await other.post('/api/draw/branding').send({ drawId: otherId, branding: { ...DEFAULTS, images: { Top: { fileName: 'x.png', serverFileName: renamed.serverFileName } } } }).expect(400);
+    const stolen = await other
+      .post('/api/draw/branding')
+      .send({ drawId: otherId, branding: { ...DEFAULTS, images: { Top: { fileName: 'x.png', serverFileName: renamed.serverFileName } } } })
+      .expect(400);
     expect(stolen.body.modelState).toEqual({ 'images.Top': ['This image is not available: upload it again.'] });
   });
 
   it("lists the owner's branded draws for reuse and copies a reused branding's images to another draw", async () => {
     const top = (await uploadImage(owner.agent, 'reuse.png', solidPng(60, 30, [0, 120, 0])).expect(201)).body;
-    const sourceId = (await owner.agent.post('/api/draw/submitdraw/').send(simpleDraw({ name: 'Source draw' })).expect(200)).body as string;
-    const saved = (await owner.agent.post('/api/draw/branding').send({ drawId: sourceId, branding: { ...DEFAULTS, pageColour: '#FAFAFA', images: { Top: { fileName: 'reuse.png', serverFileName: top.serverFileName } } } }).expect(200)).body;
+    const sourceId = (
+      await owner.agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ name: 'Source draw' }))
+        .expect(200)
+    ).body as string;
+    const saved = (
+      await owner.agent
+        .post('/api/draw/branding')
+        .send({ drawId: sourceId, branding: { ...DEFAULTS, pageColour: '#FAFAFA', images: { Top: { fileName: 'reuse.png', serverFileName: top.serverFileName } } } })
+        .expect(200)
+    ).body;
     const list = (await owner.agent.get('/api/draw/getBrandReuseList').expect(200)).body;
     expect(list[0]).toMatchObject({ drawId: sourceId, name: 'Source draw', organisation: 'Acme Pty Ltd', drawBranding: saved.drawBranding });
     await request(t.app.getHttpServer()).get('/api/draw/getBrandReuseList').expect(401);
 
-    const targetId = (await owner.agent.post('/api/draw/submitdraw/').send(simpleDraw({ name: 'Target draw' })).expect(200)).body as string;
+    const targetId = (
+      await owner.agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ name: 'Target draw' }))
+        .expect(200)
+    ).body as string;
     const reused = (await owner.agent.post('/api/draw/branding').send({ drawId: targetId, branding: saved.branding, imagesFromDrawId: sourceId }).expect(200)).body;
     expect(reused.drawBranding).toBe(saved.drawBranding);
     const image = await request(t.app.getHttpServer()).get(`/api/draw/getbrandingimage/${targetId}/`).query({ location: 'top' }).expect(200);
@@ -232,8 +307,10 @@ describe('certificates, branding and public certificate data (API)', () => {
     expect(existsSync(file(old.serverFileName))).toBe(false);
     expect(existsSync(file(fresh.serverFileName))).toBe(true);
     expect(await t.query('SELECT id FROM branding_upload WHERE id = $1', [old.serverFileName])).toEqual([]);
-    const stale = await owner.agent.post('/api/draw/branding').send({ drawId: simple.id, branding: { ...DEFAULTS, images: { Left: { fileName: 'old.png', serverFileName: old.serverFileName } } } }).expect(400);
+    const stale = await owner.agent
+      .post('/api/draw/branding')
+      .send({ drawId: simple.id, branding: { ...DEFAULTS, images: { Left: { fileName: 'old.png', serverFileName: old.serverFileName } } } })
+      .expect(400);
     expect(stale.body.modelState).toEqual({ 'images.Left': ['This image is not available: upload it again.'] });
   });
 });
-

@@ -31,7 +31,16 @@ describe('contact form (API): POST /api/Contact/CreateHelpContact', () => {
     expect(response.body.reference).toMatch(/^FD-[0-9A-F]{8}$/);
     expect(response.body.message).toContain(response.body.reference);
     const [row] = await t.query('SELECT name, email, organisation, topic, draw_id, message, country_code, user_id FROM help_contact');
-    expect(row).toEqual({ name: 'Jo Citizen', email: 'jo@example.com', organisation: 'Example Promotions', topic: 'draw', draw_id: 'a1b2c3d4e5f6', message: valid.message, country_code: 'au', user_id: null });
+    expect(row).toEqual({
+      name: 'Jo Citizen',
+      email: 'jo@example.com',
+      organisation: 'Example Promotions',
+      topic: 'draw',
+      draw_id: 'a1b2c3d4e5f6',
+      message: valid.message,
+      country_code: 'au',
+      user_id: null,
+    });
     const [toSupport] = await deliveredTo(t, 'help@fairdraw.test');
     expect(toSupport.subject).toBe(`[${response.body.reference}] A draw I have run or scheduled: Jo Citizen`);
     expect(toSupport.text).toContain('From: Jo Citizen <jo@example.com>');
@@ -69,17 +78,17 @@ describe('contact form (API): POST /api/Contact/CreateHelpContact', () => {
 
   it('links the message to the signed-in user', async () => {
     const { agent } = await registeredUser(t.app);
-    await agent.post('/api/Contact/CreateHelpContact').send({ ...valid, email: 'signed@example.com' }).expect(200);
+    await agent
+      .post('/api/Contact/CreateHelpContact')
+      .send({ ...valid, email: 'signed@example.com' })
+      .expect(200);
     const [row] = await t.query("SELECT user_id FROM help_contact WHERE email = 'signed@example.com'");
     expect(row.user_id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('refuses incomplete or bad fields with the messages per field, storing nothing', async () => {
     const before = await t.query('SELECT count(*)::int AS n FROM help_contact');
-    const response = await http()
-      .post('/api/Contact/CreateHelpContact')
-      .send({ name: ' ', email: 'not-an-email', topic: 'gossip', drawId: '123', message: 'short' })
-      .expect(400);
+    const response = await http().post('/api/Contact/CreateHelpContact').send({ name: ' ', email: 'not-an-email', topic: 'gossip', drawId: '123', message: 'short' }).expect(400);
     expect(response.body.modelState).toEqual({
       name: ['Please enter your name.'],
       email: ['Please enter a valid email address.'],
@@ -108,10 +117,16 @@ describe('contact form (API): POST /api/Contact/CreateHelpContact', () => {
     });
 
     it("refuses a failed check with 'reCAPTCHA is invalid.' and accepts a passed one", async () => {
-      const refused = await request(checked.app.getHttpServer()).post('/api/Contact/CreateHelpContact').send({ ...valid, recaptchaResponse: 'bot' }).expect(400);
+      const refused = await request(checked.app.getHttpServer())
+        .post('/api/Contact/CreateHelpContact')
+        .send({ ...valid, recaptchaResponse: 'bot' })
+        .expect(400);
       expect(refused.body).toEqual({ message: 'reCAPTCHA is invalid.', modelState: { recaptchaResponse: ['reCAPTCHA is invalid.'] } });
       expect(await checked.query('SELECT id FROM help_contact')).toEqual([]);
-      await request(checked.app.getHttpServer()).post('/api/Contact/CreateHelpContact').send({ ...valid, recaptchaResponse: 'human' }).expect(200);
+      await request(checked.app.getHttpServer())
+        .post('/api/Contact/CreateHelpContact')
+        .send({ ...valid, recaptchaResponse: 'human' })
+        .expect(200);
       expect(await checked.query('SELECT id FROM help_contact')).toHaveLength(1);
     });
   });

@@ -23,7 +23,10 @@ describe('drafts and visitor draws given an account (API)', () => {
 
     const resumed = await agent.get('/api/draw/getIncompleteDraw/').query({ id }).expect(200);
     expect(resumed.body).toEqual({ id, wizardState });
-    await agent.post('/api/draw/saveIncompleteDraw/').send({ id, wizardState: { ...wizardState, step: 'time' } }).expect(200);
+    await agent
+      .post('/api/draw/saveIncompleteDraw/')
+      .send({ id, wizardState: { ...wizardState, step: 'time' } })
+      .expect(200);
     expect((await agent.get('/api/draw/getIncompleteDraw/').query({ id })).body.wizardState.step).toBe('time');
 
     const stranger = await registeredUser(t.app);
@@ -32,7 +35,10 @@ describe('drafts and visitor draws given an account (API)', () => {
     await browser(t.app).get('/api/draw/getIncompleteDraw/').query({ id }).expect(404);
     await stranger.agent.get('/api/draw/get/').query({ id }).expect(404);
 
-    await agent.post('/api/draw/submitdraw/').send(simpleDraw({ draftId: id })).expect(200);
+    await agent
+      .post('/api/draw/submitdraw/')
+      .send(simpleDraw({ draftId: id }))
+      .expect(200);
     expect(await t.query('SELECT 1 FROM draw WHERE id = $1', [id])).toEqual([]);
   });
 
@@ -52,7 +58,12 @@ describe('drafts and visitor draws given an account (API)', () => {
 
   it("creates an account for a visitor's draw and links it, refusing an e-mail that has an account", async () => {
     const visitor = browser(t.app);
-    const drawId = (await visitor.post('/api/draw/submitdraw/').send(simpleDraw({ clientSession: 'tab-visitor-2' })).expect(200)).body;
+    const drawId = (
+      await visitor
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ clientSession: 'tab-visitor-2' }))
+        .expect(200)
+    ).body;
     const { email: taken } = await registeredUser(t.app);
     const refused = await visitor.post('/api/draw/createAccountAndLinkDraw/').send({ email: taken, drawId, clientSession: 'tab-visitor-2' }).expect(409);
     expect(refused.body.message).toBe('An account with this email address already exists. Please contact us to associate this draw with your existing account.');

@@ -26,7 +26,12 @@ describe('following a draw: list, cancel, reschedule, draw now, scrutineer, look
   }
 
   const submit = async (agent: TestAgent, overrides: Record<string, unknown> = {}) =>
-    (await agent.post('/api/draw/submitdraw/').send(simpleDraw({ paymentOption: 2, ...overrides })).expect(200)).body as string;
+    (
+      await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ paymentOption: 2, ...overrides }))
+        .expect(200)
+    ).body as string;
 
   it('lists the owner’s draws, newest relevant date first, with paging, filters and the admin-only userId', async () => {
     const { agent, email } = await customer();
@@ -59,8 +64,17 @@ describe('following a draw: list, cancel, reschedule, draw now, scrutineer, look
     const { agent, email } = await customer();
     await t.query('UPDATE users SET api_enabled = true WHERE email = $1', [email]);
     const key = (await agent.post('/api/account/createApiKey/').send({ kind: 'test' }).expect(200)).body.key;
-    const testDraw = (await request(t.app.getHttpServer()).post('/api/draw/submitdraw/').set('Authorization', `Bearer ${key}`).send(simpleDraw({ paymentOption: 2 })).expect(200)).body;
-    await agent.post('/api/draw/saveIncompleteDraw/').send({ wizardState: { step: 'name' } }).expect(200);
+    const testDraw = (
+      await request(t.app.getHttpServer())
+        .post('/api/draw/submitdraw/')
+        .set('Authorization', `Bearer ${key}`)
+        .send(simpleDraw({ paymentOption: 2 }))
+        .expect(200)
+    ).body;
+    await agent
+      .post('/api/draw/saveIncompleteDraw/')
+      .send({ wizardState: { step: 'name' } })
+      .expect(200);
     expect((await agent.get('/api/draw/getAll/').expect(200)).body.total).toBe(0);
     const withTest = await agent.get('/api/draw/getAll/').query({ showWeb: false, showTest: true }).expect(200);
     expect(withTest.body.draws.map((d: { id: string; source: string }) => [d.id, d.source])).toEqual([[testDraw, 'test']]);
@@ -101,7 +115,10 @@ describe('following a draw: list, cancel, reschedule, draw now, scrutineer, look
   it('reschedules to a future time only, and draws now on request', async () => {
     const { agent } = await customer();
     const id = await submit(agent, { scheduleOption: 1, scheduleDate: inAnHour() });
-    const past = await agent.post('/api/draw/reschedule/').send({ id, scheduleDate: new Date(Date.now() - 1000).toISOString(), scheduleTimezone: 'Europe/London' }).expect(400);
+    const past = await agent
+      .post('/api/draw/reschedule/')
+      .send({ id, scheduleDate: new Date(Date.now() - 1000).toISOString(), scheduleTimezone: 'Europe/London' })
+      .expect(400);
     expect(past.body.modelState).toEqual({ scheduleDate: ['Please choose a draw time in the future.'] });
     const next = new Date(Date.now() + 7_200_000).toISOString();
     await agent.post('/api/draw/reschedule/').send({ id, scheduleDate: next, scheduleTimezone: 'Europe/London' }).expect(200);
@@ -137,8 +154,7 @@ describe('following a draw: list, cancel, reschedule, draw now, scrutineer, look
     const id = await submit(agent, { scheduleOption: 1, scheduleDate: new Date(Date.now() + 4_000).toISOString() });
     const later = inAnHour();
     await agent.post('/api/draw/reschedule/').send({ id, scheduleDate: later, scheduleTimezone: 'Europe/London' }).expect(200);
-    const jobsOf = () =>
-      t.query<{ due_at: string; state: string }>(`SELECT data->>'dueAt' AS due_at, state::text FROM pgboss.job WHERE name = 'draw-execute' AND data->>'drawId' = $1`, [id]);
+    const jobsOf = () => t.query<{ due_at: string; state: string }>(`SELECT data->>'dueAt' AS due_at, state::text FROM pgboss.job WHERE name = 'draw-execute' AND data->>'drawId' = $1`, [id]);
     // The earlier time's job runs (pg-boss marks it completed) and leaves the draw as it was.
     const jobs = await waitUntil(jobsOf, (rows) => rows.some((row) => row.due_at !== later && row.state === 'completed'), 'the earlier job to run');
     expect(jobs.find((row) => row.due_at === later)?.state).toBe('created');
@@ -162,7 +178,10 @@ describe('following a draw: list, cancel, reschedule, draw now, scrutineer, look
     const stranger = await customer(false);
     await stranger.agent.post('/api/draw/cancel/').send({ id }).expect(404);
     await stranger.agent.post('/api/draw/reschedule/').send({ id, immediateDraw: true }).expect(404);
-    await stranger.agent.post('/api/draw/saveScrutineer/').send({ drawId: id, fields: { firstName: 'A', lastName: 'B', emailAddress: 'a@b.co' } }).expect(404);
+    await stranger.agent
+      .post('/api/draw/saveScrutineer/')
+      .send({ drawId: id, fields: { firstName: 'A', lastName: 'B', emailAddress: 'a@b.co' } })
+      .expect(404);
     await stranger.agent.get(`/download/results/${id}`).expect(404);
     expect((await agent.get('/api/draw/get/').query({ id })).body.state).toBe('scheduled');
   });
@@ -170,7 +189,10 @@ describe('following a draw: list, cancel, reschedule, draw now, scrutineer, look
   it('saves, shows and removes a scrutineer, and offers earlier ones as prefills', async () => {
     const { agent } = await customer();
     const id = await submit(agent);
-    const missing = await agent.post('/api/draw/saveScrutineer/').send({ drawId: id, fields: { firstName: 'Sam', lastName: '', emailAddress: 'sam@law.example' } }).expect(400);
+    const missing = await agent
+      .post('/api/draw/saveScrutineer/')
+      .send({ drawId: id, fields: { firstName: 'Sam', lastName: '', emailAddress: 'sam@law.example' } })
+      .expect(400);
     expect(missing.body.message).toBe('Please fill in all required fields.');
     const scrutineer = { firstName: 'Sam', lastName: 'Lee', emailAddress: 'sam@law.example', qualification: 'Solicitor', notes: 'Present by video' };
     await agent.post('/api/draw/saveScrutineer/').send({ drawId: id, fields: scrutineer }).expect(200);
@@ -201,7 +223,10 @@ describe('following a draw: list, cancel, reschedule, draw now, scrutineer, look
     const id = await submit(agent, { prizes: [{ description: '=HYPERLINK("http://evil")', quantity: 2, reserves: 1 }] });
     const csv = await agent.get(`/download/results/${id}`).expect(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe('Prize,Prize description,Winner or reserve,Order,Entry number');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(/^1,"'=HYPERLINK\(""http:\/\/evil""\)",Winner,1,\d+$/);

@@ -49,7 +49,13 @@ describe('the public draw log (API)', () => {
   });
 
   const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
-  const submit = async (overrides: Record<string, unknown> = {}) => (await agent.post('/api/draw/submitdraw/').send(simpleDraw({ paymentOption: 2, ...overrides })).expect(200)).body as string;
+  const submit = async (overrides: Record<string, unknown> = {}) =>
+    (
+      await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ paymentOption: 2, ...overrides }))
+        .expect(200)
+    ).body as string;
   const entriesOf = async (drawId: string): Promise<{ index: number; entry: DrawLogEntry; text: string }[]> => {
     const { entries } = (await browser(t.app).get('/api/log/entries').query({ start: 0, end: 1000 }).expect(200)).body as { entries: { index: number; entry: string }[] };
     return entries.map((e) => ({ index: e.index, entry: decodeEntry(e.entry)!, text: e.entry })).filter((e) => e.entry.drawId === drawId);
@@ -60,7 +66,10 @@ describe('the public draw log (API)', () => {
     const before = (await browser(t.app).get('/api/log/head').expect(200)).body as Head;
     await agent.post('/api/draw/reschedule/').send({ id, scheduleDate: inAnHour(), scheduleTimezone: 'Europe/London' }).expect(200);
     await agent.post('/api/draw/reschedule/').send({ id, immediateDraw: true }).expect(200);
-    await agent.post('/api/draw/publish/').send({ id, published: true, columns: [0], names: ['Entry'], prizes: [0, 1], truncated: false, upperCase: false, entries: false }).expect(200);
+    await agent
+      .post('/api/draw/publish/')
+      .send({ id, published: true, columns: [0], names: ['Entry'], prizes: [0, 1], truncated: false, upperCase: false, entries: false })
+      .expect(200);
     await agent.post('/api/draw/unpublish/').send({ id }).expect(200);
 
     const logged = await entriesOf(id);
@@ -78,7 +87,12 @@ describe('the public draw log (API)', () => {
     expect(verifyTreeHead(head, head.signature, publicKey)).toBe(true);
     expect((await browser(t.app).get('/api/log/key').expect(200)).body.publicKey).toBe(publicKey);
     for (const e of entries) expect(verifyInclusion(leafHash(entryBytes(e.entry)), e.index, head.treeSize, e.auditPath.map(fromHex), fromHex(head.rootHash))).toBe(true);
-    expect(checkDrawHistory({ drawId: id, seedHash: draw.seedHash, beaconRound: draw.beacon.round, resultsSha256: resultsSha256(results) }, entries.map((e) => decodeEntry(e.entry)!))).toEqual([]);
+    expect(
+      checkDrawHistory(
+        { drawId: id, seedHash: draw.seedHash, beaconRound: draw.beacon.round, resultsSha256: resultsSha256(results) },
+        entries.map((e) => decodeEntry(e.entry)!),
+      ),
+    ).toEqual([]);
 
     // The verification of `npm run verify` (and docs/verification.md) checks the log too, and catches a changed entry.
     const verified = await verifyDraw(certificate, {}, null);
@@ -134,7 +148,10 @@ describe('the public draw log (API)', () => {
 
   it('answers bad ranges with a 400', async () => {
     const size = Number((await t.query<{ size: string }>('SELECT size FROM draw_log_tip'))[0].size);
-    const refused = await browser(t.app).get('/api/log/proof/inclusion').query({ index: 0, treeSize: size + 1 }).expect(400);
+    const refused = await browser(t.app)
+      .get('/api/log/proof/inclusion')
+      .query({ index: 0, treeSize: size + 1 })
+      .expect(400);
     expect(refused.body.modelState.treeSize).toBeDefined();
     await browser(t.app).get('/api/log/proof/inclusion').query({ index: 3, treeSize: 2 }).expect(400);
     await browser(t.app).get('/api/log/proof/consistency').query({ first: 3, second: 2 }).expect(400);

@@ -123,7 +123,15 @@ describe('a promoter who wants a friend to win cannot compute the winners before
     const guesses = predictions(before);
     expect(guesses.length).toBeGreaterThan(4);
 
-    const drawn = await waitUntil(() => owner.get('/api/draw/get/').query({ id }).then((r) => r.body), (draw) => draw.state === 'drawn', 'the draw drawn at its time');
+    const drawn = await waitUntil(
+      () =>
+        owner
+          .get('/api/draw/get/')
+          .query({ id })
+          .then((r) => r.body),
+      (draw) => draw.state === 'drawn',
+      'the draw drawn at its time',
+    );
     const winners = drawnPicks(drawn);
     expect(winners).toHaveLength(12);
     for (const guess of guesses) expect(guess).not.toEqual(winners);
@@ -142,7 +150,15 @@ describe('a promoter who wants a friend to win cannot compute the winners before
     expect(two.seedHash).not.toBe(one.seedHash);
     expect(two.beacon.round).not.toBe(one.beacon.round);
 
-    const drawn = await waitUntil(() => owner.get('/api/draw/get/').query({ id: again }).then((r) => r.body), (draw) => draw.state === 'drawn', 'the second draw drawn');
+    const drawn = await waitUntil(
+      () =>
+        owner
+          .get('/api/draw/get/')
+          .query({ id: again })
+          .then((r) => r.body),
+      (draw) => draw.state === 'drawn',
+      'the second draw drawn',
+    );
     const winners = drawnPicks(drawn);
     for (const guess of predictions(`${firstPublished}\n${againPublished}\n${await published(first)}`)) expect(guess).not.toEqual(winners);
     expect(predictions(drawn.seed)).toContainEqual(winners);

@@ -45,15 +45,24 @@ describe('draws on uploaded entries files (API)', () => {
     expect(mine.entriesSha256).toMatch(/^[0-9a-f]{64}$/);
 
     const stranger = JSON.stringify((await browser(t.app).get('/api/draw/get/').query({ id }).expect(200)).body);
-    for (const cell of file.trim().split('\n').slice(1).flatMap((line) => line.split(','))) {
+    for (const cell of file
+      .trim()
+      .split('\n')
+      .slice(1)
+      .flatMap((line) => line.split(','))) {
       if (!/^\d+$/.test(cell)) expect(stranger).not.toContain(cell);
     }
     expect(stranger).not.toContain('"columns":[');
   });
 
-  it('stores every winner\'s fields exactly, backslashes, quotes, delimiters and non-ASCII text included', async () => {
+  it("stores every winner's fields exactly, backslashes, quotes, delimiters and non-ASCII text included", async () => {
     const rows = ['C:\\entries\\a.csv,plain', '"quoted, with comma","say ""hi"""', 'Zoë \\N \\t,日本語', '\\,"line\nbreak"'];
-    const expected = [['C:\\entries\\a.csv', 'plain'], ['quoted, with comma', 'say "hi"'], ['Zoë \\N \\t', '日本語'], ['\\', 'line\nbreak']];
+    const expected = [
+      ['C:\\entries\\a.csv', 'plain'],
+      ['quoted, with comma', 'say "hi"'],
+      ['Zoë \\N \\t', '日本語'],
+      ['\\', 'line\nbreak'],
+    ];
     const { fileName, clientSession } = await uploaded(t, 'escapes.csv', `first,second\n${rows.join('\n')}\n`);
     const owner = browser(t.app);
     const id = (
@@ -120,8 +129,14 @@ describe('draws on uploaded entries files (API)', () => {
   it("refuses another browser's file, a missing file and one win per entrant without a column", async () => {
     const { fileName, clientSession } = await uploaded(t, 'entries.csv', entriesFile(10));
     const base = { entryMethod: 'upload', entriesCount: undefined, headerRowsIncluded: true };
-    await browser(t.app).post('/api/draw/submitdraw/').send(simpleDraw({ ...base, fileName, clientSession: 'someone-else-123' })).expect(404);
-    const missing = await browser(t.app).post('/api/draw/submitdraw/').send(simpleDraw({ ...base, clientSession })).expect(400);
+    await browser(t.app)
+      .post('/api/draw/submitdraw/')
+      .send(simpleDraw({ ...base, fileName, clientSession: 'someone-else-123' }))
+      .expect(404);
+    const missing = await browser(t.app)
+      .post('/api/draw/submitdraw/')
+      .send(simpleDraw({ ...base, clientSession }))
+      .expect(400);
     expect(missing.body.modelState).toEqual({ fileName: ['Please upload your entries file.'] });
     const oneWin = await browser(t.app)
       .post('/api/draw/submitdraw/')
@@ -159,7 +174,10 @@ describe('draws on uploaded entries files (API)', () => {
         .send(simpleDraw({ entryMethod: 'upload', entriesCount: undefined, fileName, headerRowsIncluded: true, clientSession, prizes: [{ quantity: 3, reserves: 1 }] }))
         .expect(200)
     ).body as string;
-    const lines = (await agent.get(`/download/results/${id}`).expect(200)).text.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = (await agent.get(`/download/results/${id}`).expect(200)).text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe('Prize,Prize description,Winner or reserve,Order,Entry number,email,name,tickets,member');
     expect(lines).toHaveLength(5);
     const [, , , , entry, ...fields] = lines[1].split(',');

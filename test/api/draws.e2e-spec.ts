@@ -24,7 +24,16 @@ describe('draws: submit, execute, verify (API)', () => {
     const id = response.body as string;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const draw = await getDraw(id);
-    expect(draw).toMatchObject({ state: 'drawn', isDrawn: true, demo: true, source: 'web', winnerCount: 4, reserveCount: 1, engineVersion: 'fairdraw-engine/1', displayId: id.slice(24).toUpperCase() });
+    expect(draw).toMatchObject({
+      state: 'drawn',
+      isDrawn: true,
+      demo: true,
+      source: 'web',
+      winnerCount: 4,
+      reserveCount: 1,
+      engineVersion: 'fairdraw-engine/1',
+      displayId: id.slice(24).toUpperCase(),
+    });
     expect(draw).toMatchObject({ seedScheme: 'beacon/1', waitingFor: null });
     expect(draw.serverSeed).toMatch(/^[0-9a-f]{64}$/);
     expect(draw.seed).toBe(`${draw.serverSeed}${draw.beacon!.randomness}`);
@@ -71,17 +80,28 @@ describe('draws: submit, execute, verify (API)', () => {
       .send(simpleDraw({ paymentOption: 2, scheduleOption: 1, scheduleDate: new Date(Date.now() + 3_600_000).toISOString() }))
       .expect(400);
     expect(scheduled.body.modelState.scheduleDate).toEqual(['Scheduling a draw requires you to have an account.']);
-    await browser(t.app).post('/api/draw/submitdraw/').send(simpleDraw({ paymentOption: 2 })).expect(403);
+    await browser(t.app)
+      .post('/api/draw/submitdraw/')
+      .send(simpleDraw({ paymentOption: 2 }))
+      .expect(403);
   });
 
   it('spends one credit on a prepaid draw, and refuses clearly without credits, leaving no draw behind', async () => {
     const { agent } = await registeredUser(t.app);
-    const none = await agent.post('/api/draw/submitdraw/').send(simpleDraw({ paymentOption: 2, entriesCount: 5000 })).expect(409);
+    const none = await agent
+      .post('/api/draw/submitdraw/')
+      .send(simpleDraw({ paymentOption: 2, entriesCount: 5000 }))
+      .expect(409);
     expect(none.body.message).toBe('You have no credits left. Please buy a pack of credits or pay for this draw.');
     expect(await t.query(`SELECT 1 FROM draw WHERE state = 'draft'`)).toEqual([]);
 
     await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
-    const id = (await agent.post('/api/draw/submitdraw/').send(simpleDraw({ paymentOption: 2, entriesCount: 5000 })).expect(200)).body;
+    const id = (
+      await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ paymentOption: 2, entriesCount: 5000 }))
+        .expect(200)
+    ).body;
     expect((await getDraw(id, agent)).state).toBe('drawn');
     expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(9);
     expect(await t.query('SELECT redeemed_for FROM credit WHERE redeemed_date IS NOT NULL')).toEqual([{ redeemed_for: id }]);
@@ -89,10 +109,18 @@ describe('draws: submit, execute, verify (API)', () => {
 
   it('pays a single draw by card (an invoice, the credit spent at once), and a declined card makes no draw', async () => {
     const { agent } = await registeredUser(t.app);
-    const declined = await agent.post('/api/draw/submitdraw/').send(simpleDraw({ paymentOption: 0, currency: 'USD', token: 'tok_chargeDeclined' })).expect(402);
+    const declined = await agent
+      .post('/api/draw/submitdraw/')
+      .send(simpleDraw({ paymentOption: 0, currency: 'USD', token: 'tok_chargeDeclined' }))
+      .expect(402);
     expect(declined.body.message).toBe('Your card was declined.');
     expect(await t.query(`SELECT 1 FROM draw WHERE state = 'draft'`)).toEqual([]);
-    const id = (await agent.post('/api/draw/submitdraw/').send(simpleDraw({ paymentOption: 0, currency: 'USD', token: 'tok_visa' })).expect(200)).body;
+    const id = (
+      await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ paymentOption: 0, currency: 'USD', token: 'tok_visa' }))
+        .expect(200)
+    ).body;
     expect((await getDraw(id, agent)).state).toBe('drawn');
     expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(0);
     expect((await agent.get('/api/account/getInvoices/')).body.invoices[0]).toMatchObject({ description: 'One certified draw', amount: 4000, currency: 'USD' });
@@ -150,7 +178,12 @@ describe('draws: submit, execute, verify (API)', () => {
       (await agent.post('/api/draw/submitdraw/').send(simpleDraw(later)).expect(200)).body as string,
       (await agent.post('/api/draw/submitdraw/').send(simpleDraw(later)).expect(200)).body as string,
     ];
-    const saved = (await agent.post('/api/draw/saveIncompleteDraw/').send({ wizardState: { step: 'name' } }).expect(200)).body.id as string;
+    const saved = (
+      await agent
+        .post('/api/draw/saveIncompleteDraw/')
+        .send({ wizardState: { step: 'name' } })
+        .expect(200)
+    ).body.id as string;
     expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(8);
     // Both submissions as if their process had died after spending the credit; one of them two hours ago.
     await t.query(`UPDATE draw SET state = 'draft' WHERE id = ANY($1)`, [[abandoned, recent]]);
@@ -166,7 +199,12 @@ describe('draws: submit, execute, verify (API)', () => {
     const { agent } = await registeredUser(t.app);
     await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
     const at = new Date(Date.now() + 1500);
-    const id = (await agent.post('/api/draw/submitdraw/').send(simpleDraw({ paymentOption: 2, scheduleOption: 1, scheduleDate: at.toISOString() })).expect(200)).body;
+    const id = (
+      await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ paymentOption: 2, scheduleOption: 1, scheduleDate: at.toISOString() }))
+        .expect(200)
+    ).body;
     const before = await getDraw(id, agent);
     expect(before).toMatchObject({ state: 'scheduled', seed: null, serverSeed: null, relevantDate: at.toISOString(), scheduleDate: at.toISOString() });
     expect(before.beacon).toMatchObject({ independent: false, scheme: 'bls-unchained-g1-rfc9380', randomness: null, signature: null });
@@ -183,7 +221,13 @@ describe('draws: submit, execute, verify (API)', () => {
     const { agent, email } = await registeredUser(t.app);
     await t.query('UPDATE users SET api_enabled = true WHERE email = $1', [email]);
     const key = (await agent.post('/api/account/createApiKey/').send({ kind: 'test' }).expect(200)).body.key;
-    const id = (await http().post('/api/draw/submitdraw/').set('Authorization', `Bearer ${key}`).send(simpleDraw({ paymentOption: 2 })).expect(200)).body;
+    const id = (
+      await http()
+        .post('/api/draw/submitdraw/')
+        .set('Authorization', `Bearer ${key}`)
+        .send(simpleDraw({ paymentOption: 2 }))
+        .expect(200)
+    ).body;
     const draw = (await http().get('/api/draw/get/').query({ id }).set('Authorization', `Bearer ${key}`).expect(200)).body;
     expect(draw).toMatchObject({ source: 'test', state: 'drawn', isOwner: true });
     // Free, so not certified: its certificate says so, as a demo's does.
@@ -193,7 +237,12 @@ describe('draws: submit, execute, verify (API)', () => {
   it("shows other people a draw without its owner's rows, and no one another's draft", async () => {
     const { agent } = await registeredUser(t.app);
     await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
-    const id = (await agent.post('/api/draw/submitdraw/').send(simpleDraw({ paymentOption: 2 })).expect(200)).body;
+    const id = (
+      await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ paymentOption: 2 }))
+        .expect(200)
+    ).body;
     expect((await getDraw(id, agent)).isOwner).toBe(true);
     const stranger = await getDraw(id, browser(t.app));
     expect(stranger).toMatchObject({ isOwner: false, errorMessage: null });

@@ -15,7 +15,12 @@ function entriesFile(): string {
   for (let i = 1; i <= ROWS; i++) lines.push(`person${i}@mail${i}.example,Name${i}Unique,${(i % 3) + 1},Member-${Math.ceil(i / 2)}-Zq`);
   return lines.join('\r\n') + '\r\n';
 }
-const rowsOf = (file: string) => file.trim().split('\r\n').slice(1).map((line) => line.split(','));
+const rowsOf = (file: string) =>
+  file
+    .trim()
+    .split('\r\n')
+    .slice(1)
+    .map((line) => line.split(','));
 
 describe('entry check (API)', () => {
   let t: TestApp;
@@ -35,7 +40,17 @@ describe('entry check (API)', () => {
     const id = (
       await owner
         .post('/api/draw/submitdraw/')
-        .send(simpleDraw({ entryMethod: 'uploadAdvanced', entriesCount: undefined, fileName, headerRowsIncluded: true, entryCountColumn: 2, clientSession, prizes: [{ description: 'Car', quantity: 2, reserves: 0 }] }))
+        .send(
+          simpleDraw({
+            entryMethod: 'uploadAdvanced',
+            entriesCount: undefined,
+            fileName,
+            headerRowsIncluded: true,
+            entryCountColumn: 2,
+            clientSession,
+            prizes: [{ description: 'Car', quantity: 2, reserves: 0 }],
+          }),
+        )
         .expect(200)
     ).body as string;
     const shortCode = (await owner.get('/api/draw/get/').query({ id, clientSession }).expect(200)).body.shortCode as string;
@@ -60,7 +75,14 @@ describe('entry check (API)', () => {
     ]);
     expect(setup.entryCheck).toBeNull();
     const refused = async (body: Record<string, unknown>, message: string) =>
-      expect((await owner.post('/api/draw/entryCheckSetup/').send({ drawId: id, clientSession, columnName: 'Member id', ...body }).expect(400)).body.message).toBe(message);
+      expect(
+        (
+          await owner
+            .post('/api/draw/entryCheckSetup/')
+            .send({ drawId: id, clientSession, columnName: 'Member id', ...body })
+            .expect(400)
+        ).body.message,
+      ).toBe(message);
     await refused({ columnIdx: null }, 'Select a column to check against.');
     await refused({ columnIdx: 7 }, 'Select a column to check against.');
     await refused({ columnIdx: 0 }, 'This column cannot be used for the entry check.');
@@ -72,7 +94,12 @@ describe('entry check (API)', () => {
     await browser(t.app).get('/api/draw/getEntryCheck/').query({ id }).expect(404);
 
     const simpleOwner = browser(t.app);
-    const simple = (await simpleOwner.post('/api/draw/submitdraw/').send(simpleDraw({ clientSession: 'simple-draw-session' })).expect(200)).body;
+    const simple = (
+      await simpleOwner
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ clientSession: 'simple-draw-session' }))
+        .expect(200)
+    ).body;
     expect((await simpleOwner.post('/api/draw/entryCheckSetup/').send({ drawId: simple, clientSession: 'simple-draw-session', columnIdx: 0, columnName: 'Entry' }).expect(400)).body.message).toBe(
       'The entry check needs a draw made from an uploaded entries file.',
     );
@@ -100,7 +127,8 @@ describe('entry check (API)', () => {
     const { id, owner, clientSession, file, shortCode } = await drawnUpload();
     const values = [...new Set(rowsOf(file).map((row) => row[3]))];
     const before = await plainValuesByTable(values);
-    const started = (await owner.post('/api/draw/entryCheckSetup/').send({ drawId: id, clientSession, columnIdx: 3, columnName: 'Member | id', showEntriesCount: true, countryCode: 'uk' }).expect(200)).body;
+    const started = (await owner.post('/api/draw/entryCheckSetup/').send({ drawId: id, clientSession, columnIdx: 3, columnName: 'Member | id', showEntriesCount: true, countryCode: 'uk' }).expect(200))
+      .body;
     expect(started).toMatchObject({ entryCheckEnabled: true, entryCheckColumnIdx: 3, entryCheckColumnName: 'Member  id', totalRows: ROWS });
     const done = await processed(owner, id, clientSession);
     expect(done).toMatchObject({ state: 'processed', message: 'File processed successfully.', entryCheckFileProcessing: false, entryCheckErrorMessage: null, processedRows: ROWS });
@@ -130,7 +158,10 @@ describe('entry check (API)', () => {
     expect(after).toEqual(before);
     expect(after['public.entry_check_value']).toEqual([]);
     expect(after['public.draw_entry_check']).toEqual([]);
-    const stored = await t.query<{ digests: string; entries: string }>('SELECT count(*) AS digests, sum(entries) AS entries FROM entry_check_value v JOIN draw_entry_check c USING (check_id) WHERE c.draw_id = $1', [id]);
+    const stored = await t.query<{ digests: string; entries: string }>(
+      'SELECT count(*) AS digests, sum(entries) AS entries FROM entry_check_value v JOIN draw_entry_check c USING (check_id) WHERE c.draw_id = $1',
+      [id],
+    );
     expect(stored[0]).toEqual({ digests: String(ROWS / 2), entries: String(rowsOf(file).reduce((sum, row) => sum + Number(row[2]), 0)) });
   });
 
@@ -159,7 +190,11 @@ describe('entry check (API)', () => {
     await owner.post('/api/draw/entryCheckSetup/').send({ drawId: id, clientSession, columnIdx: 3, columnName: 'Member' }).expect(200);
     await processed(owner, id, clientSession);
     const address = freshAddress();
-    for (let i = 1; i <= 20; i++) await browser(t.app, address).post('/api/draw/checkEntry/').send({ shortCode, value: `guess-${i}` }).expect(200);
+    for (let i = 1; i <= 20; i++)
+      await browser(t.app, address)
+        .post('/api/draw/checkEntry/')
+        .send({ shortCode, value: `guess-${i}` })
+        .expect(200);
     const refused = await browser(t.app, address).post('/api/draw/checkEntry/').send({ shortCode, value: 'Member-1-Zq' }).expect(429);
     expect(refused.body.message).toMatch(/^Too many checks\. Please try again in \d+ seconds\.$/);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(500);

@@ -13,11 +13,7 @@ describe('health and readiness (API)', () => {
 
   beforeAll(async () => {
     s3 = await startS3Server();
-    [healthy, noBucket, cutOff] = await Promise.all([
-      createTestApp({ env: s3.env }),
-      createTestApp({ env: { ...s3.env, S3_BUCKET: 'a-bucket-that-does-not-exist' } }),
-      createTestApp({ env: s3.env }),
-    ]);
+    [healthy, noBucket, cutOff] = await Promise.all([createTestApp({ env: s3.env }), createTestApp({ env: { ...s3.env, S3_BUCKET: 'a-bucket-that-does-not-exist' } }), createTestApp({ env: s3.env })]);
   });
 
   afterAll(async () => {

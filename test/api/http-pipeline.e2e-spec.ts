@@ -69,7 +69,13 @@ describe('HTTP pipeline: error envelope, API reference and client pages (API)', 
   it('sends the security headers on pages, API answers, errors and assets, and no HSTS outside production', async () => {
     const index = await http().get('/').expect(200);
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(index.text)![1];
-    for (const response of [index, await http().get('/api/version/get').expect(200), await http().get('/api/nothing-here/').expect(404), await http().get(asset).expect(200), await http().get('/api/docs').expect(200)]) {
+    for (const response of [
+      index,
+      await http().get('/api/version/get').expect(200),
+      await http().get('/api/nothing-here/').expect(404),
+      await http().get(asset).expect(200),
+      await http().get('/api/docs').expect(200),
+    ]) {
       expect(response.headers).toMatchObject({
         'x-content-type-options': 'nosniff',
         'x-frame-options': 'SAMEORIGIN',

@@ -67,7 +67,16 @@ describe('human check: the reCAPTCHA adapter against a local siteverify stub', (
       // Registration and login ask for it too.
       const register = await request(t.app.getHttpServer())
         .post('/api/account/register/')
-        .send({ email: 'bot@example.com', password: 'bot horse battery', firstName: 'B', lastName: 'Ot', isAgent: false, optedIntoCommunication: false, termsAgreed: true, recaptchaResponse: 'bot-token' })
+        .send({
+          email: 'bot@example.com',
+          password: 'bot horse battery',
+          firstName: 'B',
+          lastName: 'Ot',
+          isAgent: false,
+          optedIntoCommunication: false,
+          termsAgreed: true,
+          recaptchaResponse: 'bot-token',
+        })
         .expect(400);
       expect(register.body.message).toBe('reCAPTCHA is invalid.');
       const login = await request(t.app.getHttpServer()).post('/api/account/login/').send({ email: 'bot@example.com', password: 'bot horse battery', recaptchaResponse: 'bot-token' }).expect(400);

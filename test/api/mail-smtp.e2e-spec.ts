@@ -52,7 +52,9 @@ describe('mail outbox delivered over SMTP to a real local SMTP server', () => {
     expect(received[0].from).toBe('draws@fairdraw.test');
     expect(received[0].to).toEqual([body.email]);
     expect(received[0].raw).toContain('Subject: Confirm your FairDraw account');
-    expect(received[0].raw.replace(/=\r\n/g, '')).toMatch(/https:\/\/fairdraw\.test\/api\/account\/confirmEmail\/\?token=3D[A-Za-z0-9_-]{43}|https:\/\/fairdraw\.test\/api\/account\/confirmEmail\/\?token=[A-Za-z0-9_-]{43}/);
+    expect(received[0].raw.replace(/=\r\n/g, '')).toMatch(
+      /https:\/\/fairdraw\.test\/api\/account\/confirmEmail\/\?token=3D[A-Za-z0-9_-]{43}|https:\/\/fairdraw\.test\/api\/account\/confirmEmail\/\?token=[A-Za-z0-9_-]{43}/,
+    );
 
     // The worker records the delivery right after the server accepted it.
     for (;;) {

@@ -186,7 +186,13 @@ const hostileQueryValue = fc.constantFrom(
 function encodeQueryValue(value: unknown): string {
   const text = typeof value === 'string' ? value : serialise(value);
   // encodeURIComponent refuses lone surrogates; send them as the bytes a careless client would (CESU-style).
-  return [...text].map((char) => (isStorableText(char) || char === '\u0000' ? encodeURIComponent(char) : `%ED%${(0x80 | ((char.charCodeAt(0) >> 6) & 0x3f)).toString(16).toUpperCase()}%${(0x80 | (char.charCodeAt(0) & 0x3f)).toString(16).toUpperCase()}`)).join('');
+  return [...text]
+    .map((char) =>
+      isStorableText(char) || char === '\u0000'
+        ? encodeURIComponent(char)
+        : `%ED%${(0x80 | ((char.charCodeAt(0) >> 6) & 0x3f)).toString(16).toUpperCase()}%${(0x80 | (char.charCodeAt(0) & 0x3f)).toString(16).toUpperCase()}`,
+    )
+    .join('');
 }
 
 function queryPart(parameter: Parameter): fc.Arbitrary<string | undefined> {
@@ -223,16 +229,30 @@ function multipart(schema: Schema): fc.Arbitrary<{ payload: Buffer; contentType:
       ? fc.record({
           name: fc.constant(name),
           filename: fc.oneof(fc.constantFrom('entries.csv', 'logo.png', 'a\u0000.csv', '../../x.txt', 'x'.repeat(300)), fc.string({ maxLength: 12 })),
-          content: fc.oneof(fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes)), fc.constant(Buffer.from('name\nAda\nBob\n')), fc.constant(Buffer.alloc(0))),
+          content: fc.oneof(
+            fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes)),
+            fc.constant(Buffer.from('name\nAda\nBob\n')),
+            fc.constant(Buffer.alloc(0)),
+          ),
         })
-      : fc.record({ name: fc.constant(name), value: fc.oneof(plausible(property, name).map((value) => String(value)), hostileString.filter((text) => text.length < 100_000)) }),
+      : fc.record({
+          name: fc.constant(name),
+          value: fc.oneof(
+            plausible(property, name).map((value) => String(value)),
+            hostileString.filter((text) => text.length < 100_000),
+          ),
+        }),
   );
   return fc.tuple(...parts, fc.boolean()).map((generated) => {
     const boundary = 'fuzzboundary7MA4YWxkTrZu0gW';
     const chunks: Buffer[] = [];
     for (const part of generated.slice(0, -1) as ({ name: string; value: string } | { name: string; filename: string; content: Buffer })[]) {
       if ('content' in part) {
-        chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`), part.content, Buffer.from('\r\n'));
+        chunks.push(
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+          part.content,
+          Buffer.from('\r\n'),
+        );
       } else {
         chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
       }
@@ -247,14 +267,12 @@ function requests(path: string, method: string, operation: Operation): fc.Arbitr
   const parameters = operation.parameters ?? [];
   const pathParameters = parameters.filter((parameter) => parameter.in === 'path');
   const queryParameters = parameters.filter((parameter) => parameter.in === 'query');
-  const url = fc
-    .tuple(fc.tuple(...pathParameters.map(pathValue)), fc.tuple(...queryParameters.map(queryPart)), fc.boolean())
-    .map(([pathValues, queryParts, trailingSlash]) => {
-      let filled = path;
-      pathParameters.forEach((parameter, index) => (filled = filled.replace(`{${parameter.name}}`, pathValues[index])));
-      const query = queryParts.filter((part) => part !== undefined).join('&');
-      return `${filled}${trailingSlash ? '/' : ''}${query ? `?${query}` : ''}`;
-    });
+  const url = fc.tuple(fc.tuple(...pathParameters.map(pathValue)), fc.tuple(...queryParameters.map(queryPart)), fc.boolean()).map(([pathValues, queryParts, trailingSlash]) => {
+    let filled = path;
+    pathParameters.forEach((parameter, index) => (filled = filled.replace(`{${parameter.name}}`, pathValues[index])));
+    const query = queryParts.filter((part) => part !== undefined).join('&');
+    return `${filled}${trailingSlash ? '/' : ''}${query ? `?${query}` : ''}`;
+  });
   const content = operation.requestBody?.content ?? {};
   let payload: fc.Arbitrary<{ payload?: string | Buffer; contentType?: string }> = fc.constant({});
   if (content['application/json']) {
@@ -266,7 +284,10 @@ function requests(path: string, method: string, operation: Operation): fc.Arbitr
   } else if (content['multipart/form-data']) {
     payload = multipart(content['multipart/form-data'].schema);
   } else if (method !== 'get') {
-    payload = fc.oneof(fc.constant({}), hostileBody.map((text) => ({ payload: text, contentType: 'application/json' })));
+    payload = fc.oneof(
+      fc.constant({}),
+      hostileBody.map((text) => ({ payload: text, contentType: 'application/json' })),
+    );
   }
   return fc.tuple(url, payload).map(([target, { payload: sent, contentType }]) => ({
     method: method.toUpperCase(),
@@ -297,10 +318,18 @@ describe('OpenAPI-driven fuzz: no 5xx, an envelope on every 4xx (API)', () => {
     const registered = await send({ method: 'POST', url: '/api/account/register', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(account) });
     expect(registered.status).toBe(200);
     await t.query(`UPDATE users SET role = 'admin' WHERE email = $1`, [account.email]);
-    sessionCookie = registered.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+    sessionCookie = registered.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ');
     const [{ id: userId }] = await t.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [account.email]);
     const clientSession = 'fuzz-client-session-1';
-    const submitted = await send({ method: 'POST', url: '/api/draw/submitdraw', headers: { cookie: sessionCookie, 'content-type': 'application/json' }, payload: JSON.stringify(simpleDraw({ clientSession })) });
+    const submitted = await send({
+      method: 'POST',
+      url: '/api/draw/submitdraw',
+      headers: { cookie: sessionCookie, 'content-type': 'application/json' },
+      payload: JSON.stringify(simpleDraw({ clientSession })),
+    });
     expect(submitted.status).toBe(200);
     const [draw] = await t.query<{ id: string; short_code: string }>('SELECT id, short_code FROM draw WHERE owner_user_id = $1', [userId]);
     Object.assign(known, {
@@ -353,7 +382,10 @@ describe('OpenAPI-driven fuzz: no 5xx, an envelope on every 4xx (API)', () => {
       }
     }
     // The figures of the run, for the closing note of issue 24.
-    const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`).join(', ');
+    const byStatus = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}: ${count}`)
+      .join(', ');
     process.stdout.write(`openapi fuzz: ${operations.length} operations, ${sent} requests, ${failures.length} failures (${byStatus})\n`);
     expect(failures).toEqual([]);
   });

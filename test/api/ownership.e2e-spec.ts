@@ -34,8 +34,18 @@ interface Fixtures {
 }
 
 const BRANDING = {
-  borderTopColour: '#333333', borderBottomColour: '#333333', backgroundColour: '#DDDDDD', pageColour: '#FFFFFF', textColour: '#111111', logoColour: '#111111',
-  font: 0, borderTopVisible: true, borderBottomVisible: true, logoOption: 'none', logoText: '', images: {},
+  borderTopColour: '#333333',
+  borderBottomColour: '#333333',
+  backgroundColour: '#DDDDDD',
+  pageColour: '#FFFFFF',
+  textColour: '#111111',
+  logoColour: '#111111',
+  font: 0,
+  borderTopVisible: true,
+  borderBottomVisible: true,
+  logoOption: 'none',
+  logoText: '',
+  images: {},
 };
 
 /** Owner (by session or either key) and administrators get it; nobody else learns it exists. */
@@ -108,9 +118,24 @@ describe('one ownership policy: every owned resource against every kind of calle
 
     await owner.agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
     const scheduleDate = new Date(Date.now() + 3_600_000).toISOString();
-    const scheduled = (await owner.agent.post('/api/draw/submitdraw/').send(simpleDraw({ paymentOption: 2, scheduleOption: 1, scheduleDate })).expect(200)).body as string;
-    const drawn = (await owner.agent.post('/api/draw/submitdraw/').send(simpleDraw({ paymentOption: 2 })).expect(200)).body as string;
-    const draft = (await owner.agent.post('/api/draw/saveIncompleteDraw/').send({ wizardState: { step: 'name' } }).expect(200)).body.id as string;
+    const scheduled = (
+      await owner.agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ paymentOption: 2, scheduleOption: 1, scheduleDate }))
+        .expect(200)
+    ).body as string;
+    const drawn = (
+      await owner.agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ paymentOption: 2 }))
+        .expect(200)
+    ).body as string;
+    const draft = (
+      await owner.agent
+        .post('/api/draw/saveIncompleteDraw/')
+        .send({ wizardState: { step: 'name' } })
+        .expect(200)
+    ).body.id as string;
     const uploaded = owner.agent.post('/api/Upload').field('clientSession', newClientSession());
     const file = (await uploaded.attach('file', Buffer.from('email\na@x.example\nb@x.example\n'), { filename: 'entries.csv', contentType: 'text/csv' }).expect(201)).body.serverFileName as string;
     fixtures = { scheduled, drawn, draft, file };

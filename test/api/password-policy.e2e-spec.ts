@@ -34,11 +34,20 @@ describe('password policy (API)', () => {
 
   it("refuses a password made of the person's own e-mail or name, at registration and in the wizard's account step", async () => {
     const body = registration({ email: 'wolfeschlegel.h@example.com', lastName: 'Wolfeschlegel' });
-    const own = await browser(t.app).post('/api/account/register').send({ ...body, password: 'Wolfeschlegel1' }).expect(400);
+    const own = await browser(t.app)
+      .post('/api/account/register')
+      .send({ ...body, password: 'Wolfeschlegel1' })
+      .expect(400);
     expect(own.body.modelState).toEqual({ password: [GUESSABLE] });
-    const wizard = await browser(t.app).post('/api/account/loginOrRegister').send({ ...body, password: 'wolfeschlegel.h@example.com' }).expect(400);
+    const wizard = await browser(t.app)
+      .post('/api/account/loginOrRegister')
+      .send({ ...body, password: 'wolfeschlegel.h@example.com' })
+      .expect(400);
     expect(wizard.body.modelState).toEqual({ password: [GUESSABLE] });
-    await browser(t.app).post('/api/account/register').send({ ...body, password: 'blue lamp river' }).expect(200);
+    await browser(t.app)
+      .post('/api/account/register')
+      .send({ ...body, password: 'blue lamp river' })
+      .expect(200);
   });
 
   it('applies the rule to a changed password, with the account’s own details', async () => {

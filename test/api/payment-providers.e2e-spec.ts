@@ -120,13 +120,19 @@ describe('Stripe through the app: every PaymentIntent state, signed webhooks in 
 
   it.each(['payment_failed', 'canceled'] as const)('declines a processing payment on payment_intent.%s: no credits, no invoice, the customer told', async (outcome) => {
     const { agent, email } = await registeredUser(t.app);
-    await agent.post('/api/account/buycredits/').send({ paymentOption: 3, currency: 'USD', token: 'pm_card_processing', idempotencyKey: `fail-${outcome}` }).expect(409);
+    await agent
+      .post('/api/account/buycredits/')
+      .send({ paymentOption: 3, currency: 'USD', token: 'pm_card_processing', idempotencyKey: `fail-${outcome}` })
+      .expect(409);
     const [pending] = await paymentsOf(email);
     expect(await stripe.settle(pending.gateway_reference, outcome)).toBe(200);
     expect((await paymentsOf(email))[0].status).toBe('declined');
     expect((await mailTo(email, 'Your FairDraw payment did not go through')).text).toContain('did not go through');
     // The same request again answers the decline; a late success event for it pays nothing.
-    const again = await agent.post('/api/account/buycredits/').send({ paymentOption: 3, currency: 'USD', token: 'pm_card_processing', idempotencyKey: `fail-${outcome}` }).expect(402);
+    const again = await agent
+      .post('/api/account/buycredits/')
+      .send({ paymentOption: 3, currency: 'USD', token: 'pm_card_processing', idempotencyKey: `fail-${outcome}` })
+      .expect(402);
     expect(again.body.message).toBe(outcome === 'canceled' ? 'The payment was cancelled.' : 'Your card was declined.');
     expect((await post(stripe.intents.get(pending.gateway_reference)!, 'payment_intent.succeeded')).status).toBe(200);
     expect(await credits(agent)).toBe(0);
@@ -146,7 +152,14 @@ describe('Stripe through the app: every PaymentIntent state, signed webhooks in 
     expect((await agent.get('/api/account/getInvoices/')).body.total).toBe(1);
 
     stripe.beforeAnswer = async (intent) => {
-      expect((await post({ ...intent, status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'card_declined', message: 'Your card has insufficient funds.' } }, 'payment_intent.payment_failed')).status).toBe(200);
+      expect(
+        (
+          await post(
+            { ...intent, status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'card_declined', message: 'Your card has insufficient funds.' } },
+            'payment_intent.payment_failed',
+          )
+        ).status,
+      ).toBe(200);
     };
     const declined = await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'USD', token: 'pm_card_processing' }).expect(402);
     expect(declined.body).toEqual({ message: 'Your card has insufficient funds.' });
@@ -214,7 +227,12 @@ describe('Stripe through the app: every PaymentIntent state, signed webhooks in 
     const { payload, signature } = stripe.event('payment_intent.succeeded', { ...stripe.intents.get(pending.gateway_reference)!, status: 'succeeded' });
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
     const tampered = payload.replace('"amount":24000', '"amount":1');
-    for (const [body, header] of [[payload, undefined], [payload, forged], [tampered, signature], [payload, 't=1,v1=00']] as const) {
+    for (const [body, header] of [
+      [payload, undefined],
+      [payload, forged],
+      [tampered, signature],
+      [payload, 't=1,v1=00'],
+    ] as const) {
       const request = agent.post('/api/billing/stripeWebhook/').set('Content-Type', 'application/json');
       const response = await (header ? request.set('Stripe-Signature', header) : request).send(body);
       expect(response.status).toBe(400);
@@ -283,8 +301,7 @@ describe('PayPal wallet adapter against a local PayPal REST stub', () => {
     await stub.close();
   });
 
-  const gateway = () =>
-    new PayPalWalletGateway({ clientId: 'client-id', secret: 'client-secret', apiUrl: stub.url, returnUrl: 'https://fairdraw.test/ok', cancelUrl: 'https://fairdraw.test/no' });
+  const gateway = () => new PayPalWalletGateway({ clientId: 'client-id', secret: 'client-secret', apiUrl: stub.url, returnUrl: 'https://fairdraw.test/ok', cancelUrl: 'https://fairdraw.test/no' });
 
   it('creates a sale payment with the amount as PayPal writes it and an idempotency header', async () => {
     const id = await gateway().createPayment({ amount: 30000, currency: 'AUD', description: 'Pack of 10 draw credits', idempotencyKey: 'pay-9' });

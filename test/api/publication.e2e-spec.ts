@@ -12,7 +12,12 @@ function entriesFile(): string {
   for (let i = 1; i <= ROWS; i++) lines.push(`person${i}@mail${i}.example,Given${i} Family${i},Town${i}Unique,MEMBER-${i}-ID`);
   return lines.join('\n') + '\n';
 }
-const rowsOf = (file: string) => file.trim().split('\n').slice(1).map((line) => line.split(','));
+const rowsOf = (file: string) =>
+  file
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split(','));
 
 describe('winner publication (API)', () => {
   let t: TestApp;
@@ -33,7 +38,19 @@ describe('winner publication (API)', () => {
     const id = (
       await owner
         .post('/api/draw/submitdraw/')
-        .send(simpleDraw({ entryMethod: 'upload', entriesCount: undefined, fileName, headerRowsIncluded: true, clientSession, prizes: [{ description: 'Car', quantity: 3, reserves: 2 }, { description: 'Hat', quantity: 2, reserves: 0 }] }))
+        .send(
+          simpleDraw({
+            entryMethod: 'upload',
+            entriesCount: undefined,
+            fileName,
+            headerRowsIncluded: true,
+            clientSession,
+            prizes: [
+              { description: 'Car', quantity: 3, reserves: 2 },
+              { description: 'Hat', quantity: 2, reserves: 0 },
+            ],
+          }),
+        )
         .expect(200)
     ).body as string;
     return { id, owner, clientSession, file };
@@ -59,7 +76,10 @@ describe('winner publication (API)', () => {
       { name: 'City', blacklisted: false },
       { name: 'Member', blacklisted: false },
     ]);
-    expect(setup.prizes).toEqual([{ description: 'Car', quantity: 3 }, { description: 'Hat', quantity: 2 }]);
+    expect(setup.prizes).toEqual([
+      { description: 'Car', quantity: 3 },
+      { description: 'Hat', quantity: 2 },
+    ]);
     expect(setup.state).toBe('drawn');
     expect(setup.winnerRows).toHaveLength(5);
     expect(rowsOf(file)).toContainEqual(setup.winnerRows[0].values);
@@ -70,7 +90,10 @@ describe('winner publication (API)', () => {
   it('refuses each broken rule with the spec’s message and publishes nothing', async () => {
     const { id, owner, clientSession } = await drawnUpload();
     const refused = async (overrides: Record<string, unknown>, message: string) => {
-      const response = await owner.post('/api/draw/publish/').send({ id, clientSession, ...settings(overrides) }).expect(400);
+      const response = await owner
+        .post('/api/draw/publish/')
+        .send({ id, clientSession, ...settings(overrides) })
+        .expect(400);
       expect(response.body.message).toBe(message);
     };
     await refused({ columns: [], names: [] }, 'Select at least 1 column to publish.');
@@ -86,9 +109,15 @@ describe('winner publication (API)', () => {
     await refused({ published: false, scheduleDate: new Date(Date.now() - 60_000).toISOString() }, 'Enter a winner publication date in the future.');
     await refused({ published: false, scheduleDate: null }, 'Enter a winner publication date in the future.');
     expect(await t.query('SELECT * FROM draw_publication WHERE draw_id = $1', [id])).toEqual([]);
-    await browser(t.app).get('/api/draw/getPublicWinners/').query({ shortCode: (await owner.post('/api/draw/publication/').send({ id, clientSession })).body.shortCode }).expect(404);
+    await browser(t.app)
+      .get('/api/draw/getPublicWinners/')
+      .query({ shortCode: (await owner.post('/api/draw/publication/').send({ id, clientSession })).body.shortCode })
+      .expect(404);
     // Someone else cannot publish the owner's winners.
-    await browser(t.app).post('/api/draw/publish/').send({ id, ...settings() }).expect(404);
+    await browser(t.app)
+      .post('/api/draw/publish/')
+      .send({ id, ...settings() })
+      .expect(404);
   });
 
   it('publishes now: the public page holds only the chosen columns of the chosen prizes’ winners, then unpublishes', async () => {
@@ -130,7 +159,12 @@ describe('winner publication (API)', () => {
     const { agent } = await registeredUser(t.app);
     await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
     const drawDate = new Date(Date.now() + 4_000);
-    const id = (await agent.post('/api/draw/submitdraw/').send(simpleDraw({ paymentOption: 2, scheduleOption: 1, scheduleDate: drawDate.toISOString() })).expect(200)).body as string;
+    const id = (
+      await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ paymentOption: 2, scheduleOption: 1, scheduleDate: drawDate.toISOString() }))
+        .expect(200)
+    ).body as string;
 
     const before = (await agent.post('/api/draw/publication/').send({ id }).expect(200)).body;
     expect(before.headerRowColumns).toEqual([{ name: 'Entry number', blacklisted: false }]);
@@ -151,7 +185,11 @@ describe('winner publication (API)', () => {
     expect(waiting).toMatchObject({ winnersPublishedLive: false, prizes: [], entryCount: null });
 
     // Nobody visits the page: the job (or the sweep behind it) makes the publication live once the draw is drawn.
-    await waitUntil(async () => (await t.query<{ live: boolean }>('SELECT live FROM draw_publication WHERE draw_id = $1', [id]))[0].live, (live) => live, 'the publication to go live');
+    await waitUntil(
+      async () => (await t.query<{ live: boolean }>('SELECT live FROM draw_publication WHERE draw_id = $1', [id]))[0].live,
+      (live) => live,
+      'the publication to go live',
+    );
     const live = (await browser(t.app).get('/api/draw/getPublicWinners/').query({ shortCode }).expect(200)).body;
     const draw = (await agent.get('/api/draw/get/').query({ id }).expect(200)).body;
     expect(draw.state).toBe('drawn');
@@ -167,10 +205,20 @@ describe('winner publication (API)', () => {
   it('refuses publication of a cancelled draw', async () => {
     const { agent } = await registeredUser(t.app);
     await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
-    const id = (await agent.post('/api/draw/submitdraw/').send(simpleDraw({ paymentOption: 2, scheduleOption: 1, scheduleDate: new Date(Date.now() + 3_600_000).toISOString() })).expect(200)).body;
+    const id = (
+      await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ paymentOption: 2, scheduleOption: 1, scheduleDate: new Date(Date.now() + 3_600_000).toISOString() }))
+        .expect(200)
+    ).body;
     await agent.post('/api/draw/cancel/').send({ id }).expect(200);
-    expect((await agent.post('/api/draw/publish/').send({ id, ...settings({ columns: [0], names: ['Entry'], published: false, scheduleDate: new Date(Date.now() + 7_200_000).toISOString() }) }).expect(409)).body.message).toBe(
-      'The winners of a cancelled or failed draw cannot be published.',
-    );
+    expect(
+      (
+        await agent
+          .post('/api/draw/publish/')
+          .send({ id, ...settings({ columns: [0], names: ['Entry'], published: false, scheduleDate: new Date(Date.now() + 7_200_000).toISOString() }) })
+          .expect(409)
+      ).body.message,
+    ).toBe('The winners of a cancelled or failed draw cannot be published.');
   });
 });

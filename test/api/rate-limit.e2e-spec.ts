@@ -13,8 +13,7 @@ describe('rate limits counted in PostgreSQL', () => {
     await t.close();
   });
 
-  const policy = () =>
-    t.app.get(RateLimitService).policy({ name: 'test-login', points: 2, windowSeconds: 60, message: 'Too many attempts. Try again in {seconds} seconds.' });
+  const policy = () => t.app.get(RateLimitService).policy({ name: 'test-login', points: 2, windowSeconds: 60, message: 'Too many attempts. Try again in {seconds} seconds.' });
 
   it('allows the configured attempts, then refuses with 429, the wait in the message and Retry-After', async () => {
     const limit = policy();

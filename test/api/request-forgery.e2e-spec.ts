@@ -22,7 +22,12 @@ describe('cross-site requests and body types: a page elsewhere cannot change any
 
   it('refuses a cross-site login with no cookie yet (login CSRF): no session, whatever the body', async () => {
     for (const from of [{ 'Sec-Fetch-Site': 'cross-site' }, { 'Sec-Fetch-Site': 'same-site' }, { Origin: 'https://attacker.example' }, { Origin: 'null' }]) {
-      const urlencoded = await browser(t.app).post('/api/account/login/').set(from).type('form').send(form({ email, password: PASSWORD })).expect(403);
+      const urlencoded = await browser(t.app)
+        .post('/api/account/login/')
+        .set(from)
+        .type('form')
+        .send(form({ email, password: PASSWORD }))
+        .expect(403);
       expect(urlencoded.body).toEqual({ message: 'Cross-site requests are not allowed.' });
       expect(sessionCookie(urlencoded)).toBeUndefined();
       const json = await browser(t.app).post('/api/account/login/').set(from).send({ email, password: PASSWORD }).expect(403);
@@ -30,14 +35,24 @@ describe('cross-site requests and body types: a page elsewhere cannot change any
     }
     // Registration too: nothing stored.
     const address = `csrf-${Date.now()}@example.com`;
-    await browser(t.app).post('/api/account/register/').set('Sec-Fetch-Site', 'cross-site').send({ email: address, password: PASSWORD, firstName: 'M', lastName: 'M', isAgent: false, optedIntoCommunication: false, termsAgreed: true }).expect(403);
+    await browser(t.app)
+      .post('/api/account/register/')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .send({ email: address, password: PASSWORD, firstName: 'M', lastName: 'M', isAgent: false, optedIntoCommunication: false, termsAgreed: true })
+      .expect(403);
     expect(await t.query('SELECT 1 FROM users WHERE email = $1', [address])).toEqual([]);
   });
 
   it('takes JSON only, from anywhere: urlencoded, text/plain and multipart bodies get 415 and no session', async () => {
     const refusals = [
-      await browser(t.app).post('/api/account/login/').type('form').send(form({ email, password: PASSWORD })),
-      await browser(t.app).post('/api/account/login/').set('Content-Type', 'text/plain').send(JSON.stringify({ email, password: PASSWORD })),
+      await browser(t.app)
+        .post('/api/account/login/')
+        .type('form')
+        .send(form({ email, password: PASSWORD })),
+      await browser(t.app)
+        .post('/api/account/login/')
+        .set('Content-Type', 'text/plain')
+        .send(JSON.stringify({ email, password: PASSWORD })),
       await browser(t.app).post('/api/account/login/').field('email', email).field('password', PASSWORD),
       // No content type at all, but a body.
       await browser(t.app).post('/api/account/login/').set('Content-Length', '2').unset('Content-Type').send('{}'),
@@ -49,19 +64,35 @@ describe('cross-site requests and body types: a page elsewhere cannot change any
     }
     // A signed-in visitor's state change in another body type changes nothing either.
     const { agent } = await registeredUser(t.app);
-    await agent.post('/api/account/update/').type('form').send(form({ firstName: 'Mallory' })).expect(415);
+    await agent
+      .post('/api/account/update/')
+      .type('form')
+      .send(form({ firstName: 'Mallory' }))
+      .expect(415);
     expect((await agent.get('/api/account/get/').expect(200)).body.firstName).toBe('Alex');
     // JSON from our own pages (or with no browser headers at all) signs in, with any charset parameter.
-    const signedIn = await browser(t.app).post('/api/account/login/').set('Sec-Fetch-Site', 'same-origin').set('Content-Type', 'application/json; charset=utf-8').send(JSON.stringify({ email, password: PASSWORD })).expect(200);
+    const signedIn = await browser(t.app)
+      .post('/api/account/login/')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .set('Content-Type', 'application/json; charset=utf-8')
+      .send(JSON.stringify({ email, password: PASSWORD }))
+      .expect(200);
     expect(sessionCookie(signedIn)).toBeDefined();
     await browser(t.app).post('/api/account/login/').send({ email, password: PASSWORD }).expect(200);
   });
 
   it('takes multipart only where files are uploaded, and a request with no body as it is', async () => {
-    const refused = await browser(t.app).post('/api/upload/branding').type('form').send(form({ clientSession: 'abcdefgh12' })).expect(415);
+    const refused = await browser(t.app)
+      .post('/api/upload/branding')
+      .type('form')
+      .send(form({ clientSession: 'abcdefgh12' }))
+      .expect(415);
     expect(refused.body).toEqual({ message: 'Send the request body as application/json, or files as multipart/form-data.' });
     const { agent } = await registeredUser(t.app);
-    await agent.post('/api/upload/branding').attach('file', solidPng(20, 20, [10, 20, 30]), { filename: 'a.png', contentType: 'image/png' }).expect(201);
+    await agent
+      .post('/api/upload/branding')
+      .attach('file', solidPng(20, 20, [10, 20, 30]), { filename: 'a.png', contentType: 'image/png' })
+      .expect(201);
     // logOut sends nothing.
     await agent.post('/api/account/logOut/').expect(200);
   });

@@ -14,7 +14,20 @@ import { waitUntil } from '../support/wait-until.js';
 const NGINX = '/usr/sbin/nginx';
 /** Short, so that the test sees a change arrive through the proxy within it. */
 const MAX_AGE_SECONDS = 2;
-const BRANDING = { borderTopColour: '#333333', borderBottomColour: '#333333', backgroundColour: '#DDDDDD', pageColour: '#FFFFF0', textColour: '#111111', logoColour: '#123456', font: 0, borderTopVisible: true, borderBottomVisible: true, logoOption: 'text', logoText: 'Proxy rewards', images: {} };
+const BRANDING = {
+  borderTopColour: '#333333',
+  borderBottomColour: '#333333',
+  backgroundColour: '#DDDDDD',
+  pageColour: '#FFFFF0',
+  textColour: '#111111',
+  logoColour: '#123456',
+  font: 0,
+  borderTopVisible: true,
+  borderBottomVisible: true,
+  logoOption: 'text',
+  logoText: 'Proxy rewards',
+  images: {},
+};
 
 /**
  * Issue 26: the app behind Debian's nginx with proxy_cache, configured with the settings docs/operations.md gives
@@ -70,7 +83,11 @@ http {
     nginx.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     exited = new Promise((done) => nginx.once('exit', done));
     await waitUntil(
-      () => fetch(`${proxy}/api/version/get`).then((response) => response.status, () => (nginx.exitCode === null ? 0 : -1)),
+      () =>
+        fetch(`${proxy}/api/version/get`).then(
+          (response) => response.status,
+          () => (nginx.exitCode === null ? 0 : -1),
+        ),
       (status) => status === 200 || status === -1,
       'nginx to answer',
     ).then((status) => {
@@ -117,7 +134,12 @@ http {
     expect((await view(path)).text).not.toContain('Proxy rewards');
     await owner.agent.post('/api/draw/branding').send({ drawId: drawn.id, branding: BRANDING }).expect(200);
     const changedAt = Date.now();
-    const seen = await waitUntil(() => view(path), (page) => page.text.includes('Proxy rewards'), 'the new branding through the proxy', { timeoutMs: 10_000, intervalMs: 100 });
+    const seen = await waitUntil(
+      () => view(path),
+      (page) => page.text.includes('Proxy rewards'),
+      'the new branding through the proxy',
+      { timeoutMs: 10_000, intervalMs: 100 },
+    );
     expect(seen.status).toBe(200);
     // The copy the proxy held expired at most max-age after the change; the next view got the new page.
     expect(Date.now() - changedAt).toBeLessThan(MAX_AGE_SECONDS * 1000 + 1000);

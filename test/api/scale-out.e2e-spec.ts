@@ -109,7 +109,7 @@ describe('scale-out: two processes on one database and one bucket', () => {
     expect((await other(a, '/api/account/authenticated', { json: { clientSession: `tab-${randomUUID()}` } })).status).toBe(200);
   });
 
-  it("downloads from B a generator result made on A, from the bucket", async () => {
+  it('downloads from B a generator result made on A, from the bucket', async () => {
     const made = await fetch(`${a.url}/api/tools/GenerateRandomNumbers`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

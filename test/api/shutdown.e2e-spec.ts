@@ -43,13 +43,21 @@ describe('graceful shutdown on SIGTERM (the built server)', () => {
     });
     upload.write(head + rows.slice(0, half));
     // The server is streaming the file to storage: its partial file exists.
-    await waitUntil(() => filesUnder(join(dataDir, 'files')), (files) => files.some((file) => file.endsWith('.partial')), 'the upload to be under way');
+    await waitUntil(
+      () => filesUnder(join(dataDir, 'files')),
+      (files) => files.some((file) => file.endsWith('.partial')),
+      'the upload to be under way',
+    );
 
     server.child.kill('SIGTERM');
     await server.waitFor('SIGTERM: shutting down');
     // New connections are refused while the upload is still open.
     await waitUntil(
-      () => fetch(`${server.url}/api/version/get`).then(() => 'accepted', (error: { cause?: { code?: string } }) => error.cause?.code ?? 'failed'),
+      () =>
+        fetch(`${server.url}/api/version/get`).then(
+          () => 'accepted',
+          (error: { cause?: { code?: string } }) => error.cause?.code ?? 'failed',
+        ),
       (outcome) => outcome === 'ECONNREFUSED',
       'the listener to close',
     );

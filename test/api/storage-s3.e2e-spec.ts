@@ -66,9 +66,11 @@ describe('S3-compatible storage (s3rver)', () => {
       const write = await storage.openWrite('big/file.bin');
       // Written in 64 KiB chunks, as a request body arrives.
       await pipeline(
-        Readable.from((function* () {
-          for (let at = 0; at < content.length; at += 65536) yield content.subarray(at, at + 65536);
-        })()),
+        Readable.from(
+          (function* () {
+            for (let at = 0; at < content.length; at += 65536) yield content.subarray(at, at + 65536);
+          })(),
+        ),
         write.stream,
       );
       expect(await storage.stat('big/file.bin')).toBeNull();
@@ -169,10 +171,7 @@ describe('S3-compatible storage (s3rver)', () => {
       const file = entriesFile(300);
       const zip = await makeZip([{ name: 'entries.csv', content: file }]);
       const { fileName, clientSession } = await uploaded(t, 'entries.zip', zip);
-      const confirmed = await request(t.app.getHttpServer())
-        .post('/api/draw/getConfirmDrawDetails')
-        .send({ fileName, clientSession, advancedUpload: true, demoMode: false })
-        .expect(200);
+      const confirmed = await request(t.app.getHttpServer()).post('/api/draw/getConfirmDrawDetails').send({ fileName, clientSession, advancedUpload: true, demoMode: false }).expect(200);
       expect(confirmed.body).toMatchObject({ rowCount: 301, headerRowString: 'name,tickets,member' });
       const processed = await request(t.app.getHttpServer())
         .post('/api/draw/processAdvancedUpload')

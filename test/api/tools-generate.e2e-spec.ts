@@ -94,9 +94,7 @@ describe('POST /api/tools/GenerateRandomNumbers (API)', () => {
     expect(counts.reduce((a, b) => a + b, 0)).toBe(600);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
     expect(response.body.html).toContain(`<li>${numbers[0]} <span class="rng-count">×${counts[0]}</span></li>`);
-    expect(response.body.histogram.map((bin: { from: string; count: number }) => bin.count)).toEqual(
-      ['1', '2', '3', '4', '5', '6'].map((value) => counts[numbers.indexOf(value)]),
-    );
+    expect(response.body.histogram.map((bin: { from: string; count: number }) => bin.count)).toEqual(['1', '2', '3', '4', '5', '6'].map((value) => counts[numbers.indexOf(value)]));
   });
 
   it('sorts by value, descending', async () => {

@@ -16,13 +16,7 @@ function jsonRows({ bytes, offsets }: { bytes: Uint8Array; offsets: Float64Array
 }
 
 const FILE =
-  'email,name,tickets,member\n' +
-  'ann@example.com,Ann,3,M1\n' +
-  '\n' +
-  'bob@example.com,Bob,0,M2\n' +
-  'cy@example.com,Cy,2,M1\n' +
-  'di@example.com,"Di, Jr",1, M3 \n' +
-  'ed@example.com,Ed,4,"M3"\n';
+  'email,name,tickets,member\n' + 'ann@example.com,Ann,3,M1\n' + '\n' + 'bob@example.com,Bob,0,M2\n' + 'cy@example.com,Cy,2,M1\n' + 'di@example.com,"Di, Jr",1, M3 \n' + 'ed@example.com,Ed,4,"M3"\n';
 
 describe('POST /api/draw/processAdvancedUpload and the entries index (API)', () => {
   let t: TestApp;
@@ -79,7 +73,7 @@ describe('POST /api/draw/processAdvancedUpload and the entries index (API)', () 
     expect((await processUpload({ ...allZero, headerRow: true, entryCountColumn: 1 }).expect(200)).body.errorMessage).toBe('No row has a ticket: every ticket count is 0.');
   });
 
-  it('refuses a choice the file cannot have with 400, and others\' uploads with 404', async () => {
+  it("refuses a choice the file cannot have with 400, and others' uploads with 404", async () => {
     const { fileName, clientSession } = await uploaded(t, 'entries.csv', FILE);
     const beyond = await processUpload({ fileName, clientSession, headerRow: true, entryCountColumn: 4 }).expect(400);
     expect(beyond.body).toEqual({ message: 'The file has 4 columns: there is no column 5.', modelState: { entryCountColumn: ['The file has 4 columns: there is no column 5.'] } });

@@ -139,7 +139,7 @@ describe('POST /api/draw/getConfirmDrawDetails (API)', () => {
     ]);
   });
 
-  it('answers 404 for someone else\'s upload, an unknown name and a missing session; 400 for a malformed request', async () => {
+  it("answers 404 for someone else's upload, an unknown name and a missing session; 400 for a malformed request", async () => {
     const { fileName, clientSession } = await uploaded(t, 'mine.csv', 'a\nb\n');
     const notFound = await confirm({ fileName, clientSession: newClientSession() }).expect(404);
     expect(notFound.body).toEqual({ message: 'File not found.' });
@@ -159,7 +159,7 @@ describe('POST /api/draw/getConfirmDrawDetails (API)', () => {
     expect(second.body).toEqual(first.body);
   });
 
-  it("answers 500 with the generic message when the stored file is gone before it was read", async () => {
+  it('answers 500 with the generic message when the stored file is gone before it was read', async () => {
     const { fileName, clientSession } = await uploaded(t, 'gone.csv', 'name\nAnn\nBob\n');
     await rm(join(t.dataDir, 'files', 'uploads', fileName.slice(0, 2), `${fileName}.upload`));
     const response = await confirm({ fileName, clientSession }).expect(500);

@@ -74,12 +74,27 @@ describe('POST /api/Upload: rate limits per address and per account, and the swe
     const http = () => request(t.app.getHttpServer());
     const unused = await uploaded(t, 'unused.csv', CSV);
     // Confirmation and processing add the rows index and a selection index beside the file.
-    await http().post('/api/draw/getConfirmDrawDetails').send({ ...unused, advancedUpload: true }).expect(200);
-    await http().post('/api/draw/processAdvancedUpload').send({ ...unused, headerRow: true, entryCountColumn: 2 }).expect(200);
+    await http()
+      .post('/api/draw/getConfirmDrawDetails')
+      .send({ ...unused, advancedUpload: true })
+      .expect(200);
+    await http()
+      .post('/api/draw/processAdvancedUpload')
+      .send({ ...unused, headerRow: true, entryCountColumn: 2 })
+      .expect(200);
     const drawn = await uploaded(t, 'drawn.csv', CSV);
     await browser(t.app)
       .post('/api/draw/submitdraw/')
-      .send(simpleDraw({ entryMethod: 'upload', entriesCount: undefined, fileName: drawn.fileName, headerRowsIncluded: true, clientSession: drawn.clientSession, prizes: [{ description: 'Bike', quantity: 1, reserves: 0 }] }))
+      .send(
+        simpleDraw({
+          entryMethod: 'upload',
+          entriesCount: undefined,
+          fileName: drawn.fileName,
+          headerRowsIncluded: true,
+          clientSession: drawn.clientSession,
+          prizes: [{ description: 'Bike', quantity: 1, reserves: 0 }],
+        }),
+      )
       .expect(200);
     const drafted = await uploaded(t, 'drafted.csv', CSV);
     await browser(t.app)
@@ -95,10 +110,16 @@ describe('POST /api/Upload: rate limits per address and per account, and the swe
 
     expect(await filesOf(unused.fileName)).toEqual([]);
     expect(await t.query('SELECT id FROM upload WHERE id = $1', [unused.fileName])).toEqual([]);
-    await http().post('/api/draw/getConfirmDrawDetails').send({ ...unused, advancedUpload: true }).expect(404);
+    await http()
+      .post('/api/draw/getConfirmDrawDetails')
+      .send({ ...unused, advancedUpload: true })
+      .expect(404);
     for (const kept of [drawn, drafted, recent]) {
       expect(await filesOf(kept.fileName)).not.toEqual([]);
-      await http().post('/api/draw/getConfirmDrawDetails').send({ ...kept, advancedUpload: true }).expect(200);
+      await http()
+        .post('/api/draw/getConfirmDrawDetails')
+        .send({ ...kept, advancedUpload: true })
+        .expect(200);
     }
     // Nothing more to remove: a second sweep finds nothing.
     expect(await t.app.get(UnusedUploadsSweeper).sweep()).toBe(0);

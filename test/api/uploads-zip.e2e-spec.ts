@@ -66,9 +66,21 @@ describe('POST /api/Upload: zip files (API)', () => {
 
   it('refuses a zip with two entries files, or with another file beside it, storing nothing', async () => {
     const before = await storedUploadFiles(t);
-    const two = await upload(t, { name: 'two.zip', content: await makeZip([{ name: 'a.csv', content: CSV }, { name: 'b.csv', content: CSV }]) }).expect(400);
+    const two = await upload(t, {
+      name: 'two.zip',
+      content: await makeZip([
+        { name: 'a.csv', content: CSV },
+        { name: 'b.csv', content: CSV },
+      ]),
+    }).expect(400);
     expect(two.body).toEqual({ message: ONE_FILE, modelState: { file: [ONE_FILE] } });
-    const other = await upload(t, { name: 'other.zip', content: await makeZip([{ name: 'a.csv', content: CSV }, { name: 'rules.pdf', content: '%PDF' }]) }).expect(400);
+    const other = await upload(t, {
+      name: 'other.zip',
+      content: await makeZip([
+        { name: 'a.csv', content: CSV },
+        { name: 'rules.pdf', content: '%PDF' },
+      ]),
+    }).expect(400);
     expect(other.body.message).toBe(ONE_FILE);
     const none = await upload(t, { name: 'none.zip', content: await makeZip([{ name: 'rules.pdf', content: '%PDF' }]) }).expect(400);
     expect(none.body.message).toBe(ONE_FILE);
@@ -99,9 +111,7 @@ describe('POST /api/Upload: zip files (API)', () => {
   it('refuses a .zip that is not a zip, an empty entries file, too many entries and encrypted entries', async () => {
     const before = await storedUploadFiles(t);
     expect((await upload(t, { name: 'fake.zip', content: CSV }).expect(400)).body.message).toBe('Invalid zip file. The file could not be read as a zip archive.');
-    expect((await upload(t, { name: 'empty.zip', content: await makeZip([{ name: 'a.csv', content: '' }]) }).expect(400)).body.message).toBe(
-      'Invalid file. The file inside the zip file is empty.',
-    );
+    expect((await upload(t, { name: 'empty.zip', content: await makeZip([{ name: 'a.csv', content: '' }]) }).expect(400)).body.message).toBe('Invalid file. The file inside the zip file is empty.');
     const many = await makeZip(Array.from({ length: 101 }, (_, i) => ({ name: `folder${i}/`, content: '' })));
     expect((await upload(t, { name: 'many.zip', content: many }).expect(400)).body.message).toBe('Invalid zip file. The zip file holds more than 100 entries.');
     const encrypted = markEncrypted(await makeZip([{ name: 'a.csv', content: CSV }]));
@@ -145,9 +155,6 @@ describe('POST /api/Upload: zip files (API)', () => {
 
   it('answers the uploads of other sessions with 404', async () => {
     const mine = await upload(t, { name: 'mine.zip', content: await makeZip([{ name: 'a.csv', content: CSV }]) }).expect(201);
-    await request(t.app.getHttpServer())
-      .post('/api/draw/getConfirmDrawDetails')
-      .send({ fileName: mine.body.serverFileName, clientSession: 'someone-else-entirely' })
-      .expect(404);
+    await request(t.app.getHttpServer()).post('/api/draw/getConfirmDrawDetails').send({ fileName: mine.body.serverFileName, clientSession: 'someone-else-entirely' }).expect(404);
   });
 });

@@ -153,12 +153,7 @@ describe('POST /api/Upload: entries file rules (API)', () => {
     const http = () => request(t.app.getHttpServer());
     const none = await http().post('/api/Upload').field('clientSession', newClientSession()).expect(400);
     expect(none.body).toEqual({ message: 'Please choose a file to upload.', modelState: { file: ['Please choose a file to upload.'] } });
-    const two = await http()
-      .post('/api/Upload')
-      .field('clientSession', newClientSession())
-      .attach('file', Buffer.from('a\n'), 'one.csv')
-      .attach('file', Buffer.from('b\n'), 'two.csv')
-      .expect(400);
+    const two = await http().post('/api/Upload').field('clientSession', newClientSession()).attach('file', Buffer.from('a\n'), 'one.csv').attach('file', Buffer.from('b\n'), 'two.csv').expect(400);
     expect(two.body.message).toBe('Please upload one file at a time.');
     const json = await http().post('/api/Upload').send({ clientSession: newClientSession() }).expect(415);
     expect(json.body).toEqual({ message: 'Files must be uploaded as multipart/form-data.', modelState: { file: ['Files must be uploaded as multipart/form-data.'] } });

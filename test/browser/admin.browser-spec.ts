@@ -84,7 +84,10 @@ describe('admin console in Chromium', () => {
     // Time flows again: the page's waits poll on animation frames, which a paused clock holds back.
     await page.clock.resume();
     await rowCount(page, 1);
-    const searches = await page.evaluate((searched) => (window as unknown as { sentRequests: [string, number][] }).sentRequests.filter(([url]) => url.includes('/api/admin/customers') && url.toLowerCase().includes(searched)), tag);
+    const searches = await page.evaluate(
+      (searched) => (window as unknown as { sentRequests: [string, number][] }).sentRequests.filter(([url]) => url.includes('/api/admin/customers') && url.toLowerCase().includes(searched)),
+      tag,
+    );
     expect(searches.length).toBeGreaterThanOrEqual(1);
     expect(searches[0][1] - typedAt).toBeGreaterThanOrEqual(700);
     const row = page.getByTestId('customer-row');

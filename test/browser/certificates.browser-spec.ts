@@ -44,15 +44,46 @@ describe('the public certificate page in Chromium', () => {
     const id = (
       await agent
         .post('/api/draw/submitdraw/')
-        .send(simpleDraw({ name: 'Winter raffle', entryMethod: 'uploadAdvanced', entriesCount: undefined, fileName, headerRowsIncluded: true, entryCountColumn: 1, entrantUniqueIdColumn: 2, oneWinPerEntrant: true, clientSession, prizes: [{ description: 'Hamper', quantity: 3, reserves: 1 }] }))
+        .send(
+          simpleDraw({
+            name: 'Winter raffle',
+            entryMethod: 'uploadAdvanced',
+            entriesCount: undefined,
+            fileName,
+            headerRowsIncluded: true,
+            entryCountColumn: 1,
+            entrantUniqueIdColumn: 2,
+            oneWinPerEntrant: true,
+            clientSession,
+            prizes: [{ description: 'Hamper', quantity: 3, reserves: 1 }],
+          }),
+        )
         .expect(200)
     ).body as string;
-    const logo = (await agent.post('/api/upload/branding').attach('file', solidPng(160, 50, [26, 95, 180]), { filename: 'logo.png', contentType: 'image/png' }).expect(201)).body;
+    const logo = (
+      await agent
+        .post('/api/upload/branding')
+        .attach('file', solidPng(160, 50, [26, 95, 180]), { filename: 'logo.png', contentType: 'image/png' })
+        .expect(201)
+    ).body;
     await agent
       .post('/api/draw/branding')
       .send({
         drawId: id,
-        branding: { borderTopColour: '#1A5FB4', borderBottomColour: '#26A269', backgroundColour: '#F6F5F4', pageColour: '#FFFFF0', textColour: '#241F31', logoColour: '#1A5FB4', font: 1, borderTopVisible: true, borderBottomVisible: true, logoOption: 'image', logoText: '', images: { Top: { fileName: 'logo.png', serverFileName: logo.serverFileName } } },
+        branding: {
+          borderTopColour: '#1A5FB4',
+          borderBottomColour: '#26A269',
+          backgroundColour: '#F6F5F4',
+          pageColour: '#FFFFF0',
+          textColour: '#241F31',
+          logoColour: '#1A5FB4',
+          font: 1,
+          borderTopVisible: true,
+          borderBottomVisible: true,
+          logoOption: 'image',
+          logoText: '',
+          images: { Top: { fileName: 'logo.png', serverFileName: logo.serverFileName } },
+        },
       })
       .expect(200);
     const cert = (await request(t.app.getHttpServer()).get(`/api/draw/get/`).query({ id })).body;
@@ -126,7 +157,12 @@ describe('the public certificate page in Chromium', () => {
 
   it('arrives rendered by the server with its certificate and hydrates it: no mismatch, no fetch of the data, interactive', async () => {
     const { agent } = await registeredUser(t.app);
-    const id = (await agent.post('/api/draw/submitdraw/').send(simpleDraw({ name: 'Autumn draw', entriesCount: 1000 })).expect(200)).body as string;
+    const id = (
+      await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ name: 'Autumn draw', entriesCount: 1000 }))
+        .expect(200)
+    ).body as string;
     const { shortCode } = (await agent.get('/api/draw/get/').query({ id }).expect(200)).body;
     const { page, consoleErrors } = await chromium.newPage({ width: 360, height: 800 });
     const pageErrors: string[] = [];
@@ -161,13 +197,23 @@ describe('the public certificate page in Chromium', () => {
   it('writes a moment in one format per country site: the draw page and the certificate agree, UK and US (issue 27)', async () => {
     const { page, context } = await chromium.newPage();
     const { agent } = await customerInBrowser(t, context, base);
-    const id = (await agent.post('/api/draw/submitdraw/').send(simpleDraw({ name: 'Dated draw', entriesCount: 50 })).expect(200)).body as string;
+    const id = (
+      await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ name: 'Dated draw', entriesCount: 50 }))
+        .expect(200)
+    ).body as string;
     const { shortCode } = (await agent.get('/api/draw/get/').query({ id }).expect(200)).body;
     const drawn = async (site: string) => {
       await page.goto(`${base}/${site}/draws/detail/${id}/`);
       const onDrawPage = (await page.getByText(/^Drawn on /).innerText()).replace(/^Drawn on /, '').replace(/ \(Australia\/Sydney\)$/, '');
       await page.goto(`${base}/${site}/cert/${shortCode}/`);
-      const onCertificate = (await page.locator('dt', { hasText: /^Drawn$/ }).locator('xpath=following-sibling::dd').innerText()).replace(/ \(Australia\/Sydney\)$/, '');
+      const onCertificate = (
+        await page
+          .locator('dt', { hasText: /^Drawn$/ })
+          .locator('xpath=following-sibling::dd')
+          .innerText()
+      ).replace(/ \(Australia\/Sydney\)$/, '');
       expect(onCertificate).toBe(onDrawPage);
       return onDrawPage.replace(/\s/g, ' ');
     };
@@ -180,7 +226,12 @@ describe('the public certificate page in Chromium', () => {
   it('applies the preview parameters for the draw’s owner only, marked as a preview; anyone else sees a notice, never the certificate', async () => {
     const owner = await chromium.newPage({ width: 900, height: 900 });
     const { agent } = await customerInBrowser(t, owner.context, base);
-    const id = (await agent.post('/api/draw/submitdraw/').send(simpleDraw({ name: 'Summer raffle' })).expect(200)).body as string;
+    const id = (
+      await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ name: 'Summer raffle' }))
+        .expect(200)
+    ).body as string;
     const shortCode = (await agent.get('/api/draw/get/').query({ id }).expect(200)).body.shortCode as string;
     const spoofed = Buffer.from(JSON.stringify({ g: 'FF0000', p: 'FFFF00', lo: 'text', lt: 'OFFICIAL WINNER: MALLORY' })).toString('base64url');
     const link = `${base}/cert/${shortCode}/?prev=true&fw=720#${spoofed}`;
@@ -218,7 +269,12 @@ describe('the public certificate page in Chromium', () => {
   it('brands the certificate from the draw page: contrast warning, refused and accepted images, preview frame, saved', async () => {
     const { page, context } = await chromium.newPage();
     const { agent } = await customerInBrowser(t, context, base);
-    const id = (await agent.post('/api/draw/submitdraw/').send(simpleDraw({ name: 'Branded draw' })).expect(200)).body as string;
+    const id = (
+      await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ name: 'Branded draw' }))
+        .expect(200)
+    ).body as string;
     const shortCode = (await agent.get('/api/draw/get/').query({ id }).expect(200)).body.shortCode as string;
     await page.goto(`${base}/draws/detail/${id}/`);
     await page.getByRole('heading', { level: 2, name: 'Certificate' }).waitFor();
@@ -255,4 +311,3 @@ describe('the public certificate page in Chromium', () => {
     expect(saved.branding).toMatchObject({ textColour: '#1A1A1A', backgroundColour: '#203040', font: 2, logoOption: 'image', images: { Top: { fileName: 'logo.png', extension: 'png' } } });
   });
 });
-

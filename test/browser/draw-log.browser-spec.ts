@@ -22,7 +22,12 @@ describe('the public draw log in Chromium', () => {
 
   it('the certificate’s check passes the log proofs, fails on a changed entry, and /log/ shows the head and entries', async () => {
     const { agent } = await registeredUser(t.app);
-    const id = (await agent.post('/api/draw/submitdraw/').send(simpleDraw({ name: 'Logged draw', entriesCount: 300 })).expect(200)).body as string;
+    const id = (
+      await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ name: 'Logged draw', entriesCount: 300 }))
+        .expect(200)
+    ).body as string;
     const { shortCode } = (await agent.get('/api/draw/get/').query({ id }).expect(200)).body;
     const certificate = (await agent.get(`/api/certificate/${shortCode}`).expect(200)).body;
     const drawn = (certificate.log.entries as { entry: string }[]).map((e) => decodeEntry(e.entry)!).find((e) => e.kind === 'drawn')!;
@@ -51,7 +56,10 @@ describe('the public draw log in Chromium', () => {
 
     await page.goto(`${base}/log/`);
     await page.getByRole('heading', { level: 1, name: 'Public draw log' }).waitFor();
-    await page.getByTestId('log-head').getByText(/Entries: \d+/).waitFor();
+    await page
+      .getByTestId('log-head')
+      .getByText(/Entries: \d+/)
+      .waitFor();
     await page.getByRole('link', { name: shortCode }).waitFor();
     await page.getByText('npm run log:monitor -- --url').waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);

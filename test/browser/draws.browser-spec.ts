@@ -52,7 +52,10 @@ describe('draw pages in Chromium: list, detail, actions, scrutineer, downloads, 
     const { agent } = await customerInBrowser(t, context, base);
     await submitDraw(agent, { overrides: { name: 'Alpha drawn' } });
     const scheduled = await submitDraw(agent, { secondsAhead: 3600, overrides: { name: 'Bravo scheduled' } });
-    const cancelled = await submitDraw(agent, { secondsAhead: 7200, overrides: { name: 'Charlie cancelled', organisation: 'The Southern Highlands Regional Community Sports and Recreation Association Incorporated' } });
+    const cancelled = await submitDraw(agent, {
+      secondsAhead: 7200,
+      overrides: { name: 'Charlie cancelled', organisation: 'The Southern Highlands Regional Community Sports and Recreation Association Incorporated' },
+    });
     await agent.post('/api/draw/cancel/').send({ id: cancelled }).expect(200);
     const failed = await submitDraw(agent, { secondsAhead: 5400, overrides: { name: 'Delta failed' } });
     await t.query(`UPDATE draw SET state = 'error', error_message = 'The entries file could not be read.' WHERE id = $1`, [failed]);
@@ -62,7 +65,8 @@ describe('draw pages in Chromium: list, detail, actions, scrutineer, downloads, 
     const table = page.getByRole('table', { name: 'Your draws' });
     await table.getByRole('link', { name: 'Alpha drawn' }).waitFor();
     // RelevantDate descending by default: the latest draw time first.
-    const names = async () => (await table.locator('tbody tr td:first-child a, tbody tr td:first-child button, tbody tr td:first-child span:first-child').allTextContents()).filter((text) => text.trim());
+    const names = async () =>
+      (await table.locator('tbody tr td:first-child a, tbody tr td:first-child button, tbody tr td:first-child span:first-child').allTextContents()).filter((text) => text.trim());
     expect(await names()).toEqual(['Charlie cancelled', 'Delta failed', 'Bravo scheduled', 'Alpha drawn']);
     const bravoRow = table.getByRole('row').filter({ hasText: 'Bravo scheduled' });
     expect(await bravoRow.textContent()).toContain(`#${displayIdOf(scheduled)}`);
@@ -71,10 +75,7 @@ describe('draw pages in Chromium: list, detail, actions, scrutineer, downloads, 
     const countdown = bravoRow.locator('td').last();
     const first = await countdown.textContent();
     expect(first).toMatch(/^00:5\d:\d\d$/);
-    await page.waitForFunction(
-      ([text]) => [...document.querySelectorAll('tbody tr')].some((row) => row.textContent?.includes('Bravo scheduled') && !row.textContent.includes(text)),
-      [first!],
-    );
+    await page.waitForFunction(([text]) => [...document.querySelectorAll('tbody tr')].some((row) => row.textContent?.includes('Bravo scheduled') && !row.textContent.includes(text)), [first!]);
 
     // Cancelled draws are not clickable; an error draw opens its modal with the reason.
     const charlieRow = table.getByRole('row').filter({ hasText: 'Charlie cancelled' });
@@ -140,7 +141,12 @@ describe('draw pages in Chromium: list, detail, actions, scrutineer, downloads, 
 
     // A scheduled demo draw (free) to see the cards, and its page, at 360 px.
     const scheduleDate = new Date(Date.now() + 10 * 60_000).toISOString();
-    const demo = (await agent.post('/api/draw/submitdraw/').send(simpleDraw({ name: 'Echo demo', paymentOption: 4, entriesCount: 50, scheduleOption: 1, scheduleDate })).expect(200)).body as string;
+    const demo = (
+      await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ name: 'Echo demo', paymentOption: 4, entriesCount: 50, scheduleOption: 1, scheduleDate }))
+        .expect(200)
+    ).body as string;
     await page.goto(base + '/draws/');
     const cards = page.getByRole('list', { name: 'Your draws' });
     await cards.getByRole('link', { name: 'Echo demo' }).waitFor();
@@ -163,8 +169,17 @@ describe('draw pages in Chromium: list, detail, actions, scrutineer, downloads, 
     const { agent, email } = await customerInBrowser(t, context, base);
     await t.query('UPDATE users SET api_enabled = true WHERE email = $1', [email]);
     const key = (await agent.post('/api/account/createApiKey/').send({ kind: 'test' }).expect(200)).body.key as string;
-    await request(t.app.getHttpServer()).post('/api/draw/submitdraw/').set('Authorization', `Bearer ${key}`).send(simpleDraw({ name: 'Quebec test key', paymentOption: 2 })).expect(200);
-    const draft = (await agent.post('/api/draw/saveIncompleteDraw/').send({ name: 'Romeo draft', organisation: 'Acme', wizardState: { step: 'prizes' } }).expect(200)).body.id as string;
+    await request(t.app.getHttpServer())
+      .post('/api/draw/submitdraw/')
+      .set('Authorization', `Bearer ${key}`)
+      .send(simpleDraw({ name: 'Quebec test key', paymentOption: 2 }))
+      .expect(200);
+    const draft = (
+      await agent
+        .post('/api/draw/saveIncompleteDraw/')
+        .send({ name: 'Romeo draft', organisation: 'Acme', wizardState: { step: 'prizes' } })
+        .expect(200)
+    ).body.id as string;
 
     await page.goto(base + '/draws/');
     await page.getByRole('heading', { name: 'You have no draws yet' }).waitFor();
@@ -395,7 +410,13 @@ describe('draw pages in Chromium: list, detail, actions, scrutineer, downloads, 
     // A visitor's demo draw belongs to the browser tab that made it (its clientSession).
     const clientSession = 'visitor-tab-0123456789';
     const visitorDraw = async (name: string) =>
-      (await request(t.app.getHttpServer()).post('/api/draw/submitdraw/').set('X-Forwarded-For', freshAddress()).send(simpleDraw({ name, paymentOption: 4, entriesCount: 50, clientSession })).expect(200)).body as string;
+      (
+        await request(t.app.getHttpServer())
+          .post('/api/draw/submitdraw/')
+          .set('X-Forwarded-For', freshAddress())
+          .send(simpleDraw({ name, paymentOption: 4, entriesCount: 50, clientSession }))
+          .expect(200)
+      ).body as string;
     const mine = await visitorDraw('Mike visitor');
     await context.addInitScript((session) => window.sessionStorage.setItem('fairdraw.clientSession', session), clientSession);
     await page.goto(detailUrl(mine));

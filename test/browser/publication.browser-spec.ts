@@ -36,7 +36,18 @@ describe('winner publication and entry check in Chromium', () => {
       await agent
         .post('/api/draw/submitdraw/')
         .set('X-Forwarded-For', freshAddress())
-        .send(simpleDraw({ name: 'Summer raffle', paymentOption: 4, entryMethod: 'upload', entriesCount: undefined, fileName, headerRowsIncluded: true, clientSession: CLIENT_SESSION, prizes: [{ description: 'Bike', quantity: 2, reserves: 0 }] }))
+        .send(
+          simpleDraw({
+            name: 'Summer raffle',
+            paymentOption: 4,
+            entryMethod: 'upload',
+            entriesCount: undefined,
+            fileName,
+            headerRowsIncluded: true,
+            clientSession: CLIENT_SESSION,
+            prizes: [{ description: 'Bike', quantity: 2, reserves: 0 }],
+          }),
+        )
         .expect(200)
     ).body as string;
     shortCode = (await agent.get('/api/draw/get/').query({ id }).expect(200)).body.shortCode;
@@ -111,7 +122,10 @@ describe('winner publication and entry check in Chromium', () => {
     await frame.getByRole('columnheader', { name: 'Lucky winner' }).waitFor();
     await frame.locator('[data-preview-settled=true]').waitFor();
     await page.getByRole('switch', { name: 'Upper case' }).check({ force: true });
-    await frame.getByRole('cell', { name: /^GIVEN\d+ F\.$/ }).first().waitFor();
+    await frame
+      .getByRole('cell', { name: /^GIVEN\d+ F\.$/ })
+      .first()
+      .waitFor();
     await frame.locator('[data-preview-settled=true]').waitFor();
     expect(await frame.locator('tbody td').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/^GIVEN\d+ F\.$/)]));
     expect(await frame.locator('body').textContent()).not.toMatch(/@example\.com|TICKET-|Family/);
@@ -194,7 +208,12 @@ describe('winner publication and entry check in Chromium', () => {
     const { agent, email } = await registeredUser(t.app);
     await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
     const drawAt = Date.now() + 24 * 3600_000;
-    const scheduledId = (await agent.post('/api/draw/submitdraw/').send(simpleDraw({ name: 'Winter raffle', paymentOption: 2, scheduleOption: 1, scheduleDate: new Date(drawAt).toISOString() })).expect(200)).body as string;
+    const scheduledId = (
+      await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ name: 'Winter raffle', paymentOption: 2, scheduleOption: 1, scheduleDate: new Date(drawAt).toISOString() }))
+        .expect(200)
+    ).body as string;
     const scheduledCode = (await agent.get('/api/draw/get/').query({ id: scheduledId }).expect(200)).body.shortCode as string;
     const { page, context } = await chromium.newPage({ width: 900, height: 800 });
     expect((await context.request.post(`${base}/api/account/login/`, { data: { email, password: PASSWORD }, headers: { 'X-Forwarded-For': freshAddress() } })).status()).toBe(200);
@@ -230,7 +249,12 @@ describe('winner publication and entry check in Chromium', () => {
     await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
     // Due in a few seconds: long enough for the page to open on a scheduled draw, which the scheduler then draws.
     const drawAt = Date.now() + 10_000;
-    const id = (await agent.post('/api/draw/submitdraw/').send(simpleDraw({ name: 'Spring raffle', paymentOption: 2, scheduleOption: 1, scheduleDate: new Date(drawAt).toISOString() })).expect(200)).body as string;
+    const id = (
+      await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ name: 'Spring raffle', paymentOption: 2, scheduleOption: 1, scheduleDate: new Date(drawAt).toISOString() }))
+        .expect(200)
+    ).body as string;
     const { page, context } = await chromium.newPage({ width: 900, height: 800 });
     expect((await context.request.post(`${base}/api/account/login/`, { data: { email, password: PASSWORD }, headers: { 'X-Forwarded-For': freshAddress() } })).status()).toBe(200);
     await page.goto(`${base}/draws/publication/${id}/`);

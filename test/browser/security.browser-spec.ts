@@ -98,7 +98,11 @@ describe('Content-Security-Policy and cross-site requests in Chromium', () => {
     });
     const blocked = (await seen.jsonValue()) as string[];
     expect(blocked).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^script-src-elem blocked inline/), expect.stringMatching(/^script-src-attr blocked inline/), expect.stringMatching(/^script-src-elem blocked https:\/\/scripts\.evil\.example\/steal\.js/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/^script-src-elem blocked inline/),
+        expect.stringMatching(/^script-src-attr blocked inline/),
+        expect.stringMatching(/^script-src-elem blocked https:\/\/scripts\.evil\.example\/steal\.js/),
+      ]),
     );
     expect(await page.evaluate(() => (window as unknown as { __injected?: string }).__injected)).toBeUndefined();
   });

@@ -98,7 +98,11 @@ describe('the site around the product in Chromium', () => {
   it('does not start on a host outside the allowed list, logging 404', async () => {
     const { page, consoleErrors, context } = await chromium.newPage();
     await page.goto(`http://fairdraw.evil.example:${port}/`);
-    await waitUntil(async () => consoleErrors, (errors) => errors.includes('404'), 'the 404 console error');
+    await waitUntil(
+      async () => consoleErrors,
+      (errors) => errors.includes('404'),
+      'the 404 console error',
+    );
     expect(await page.locator('#root').innerHTML()).toBe('');
     await context.close();
   });
@@ -107,7 +111,10 @@ describe('the site around the product in Chromium', () => {
     const { page, context } = await chromium.newPage();
     const { agent, email } = await customerInBrowser(t, context, base);
     const id = await submitDraw(agent, { overrides: { name: 'Screen share draw' } });
-    await agent.post('/api/draw/saveScrutineer').send({ drawId: id, fields: { firstName: 'Sam', lastName: 'Scrutineer', emailAddress: 'sam@scrutineer.example' } }).expect(200);
+    await agent
+      .post('/api/draw/saveScrutineer')
+      .send({ drawId: id, fields: { firstName: 'Sam', lastName: 'Scrutineer', emailAddress: 'sam@scrutineer.example' } })
+      .expect(200);
 
     // In the future, so cookies the page sets with a lifetime are not already expired by the real clock.
     const start = Date.parse('2030-01-03T09:05:01Z');
@@ -279,7 +286,12 @@ describe('the site around the product in Chromium', () => {
     await page.getByRole('button', { name: 'More' }).click();
     await page.getByText(/LAST-WORDS/).waitFor();
     await page.getByRole('button', { name: 'Less' }).waitFor();
-    expect(await page.getByRole('img', { name: 'Rated 5 out of 5' }).first().evaluate((stars) => stars.getBoundingClientRect().width)).toBe(70);
+    expect(
+      await page
+        .getByRole('img', { name: 'Rated 5 out of 5' })
+        .first()
+        .evaluate((stars) => stars.getBoundingClientRect().width),
+    ).toBe(70);
     expect(await page.locator('script[data-structured-data="business"]').textContent()).toContain('"aggregateRating":{"@type":"AggregateRating","ratingValue":"5.0","reviewCount":3,');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
@@ -295,7 +307,11 @@ describe('the site around the product in Chromium', () => {
     const { page, context, consoleErrors } = await chromium.newPage();
     await context.route('**/api/site/reviews*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }));
     await page.goto(base + '/reviews/');
-    await waitUntil(async () => consoleErrors, (errors) => errors.some((error) => error.startsWith('R ERROR')), 'the R ERROR log line');
+    await waitUntil(
+      async () => consoleErrors,
+      (errors) => errors.some((error) => error.startsWith('R ERROR')),
+      'the R ERROR log line',
+    );
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByText('Example Reviewer One').count()).toBe(0);
     await page.getByRole('contentinfo').waitFor();

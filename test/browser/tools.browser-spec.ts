@@ -27,7 +27,10 @@ async function downloaded(page: Page, linkName: string): Promise<{ name: string;
 }
 
 async function shownRows(page: Page): Promise<string[]> {
-  return page.getByRole('region', { name: /results$/ }).getByRole('listitem').allTextContents();
+  return page
+    .getByRole('region', { name: /results$/ })
+    .getByRole('listitem')
+    .allTextContents();
 }
 
 describe('the random number and random sequence generators in Chromium', () => {
@@ -63,7 +66,7 @@ describe('the random number and random sequence generators in Chromium', () => {
     return opened;
   }
 
-  it('on the prerendered page starts the app at the visitor\'s first input and keeps what they type before it runs', async () => {
+  it("on the prerendered page starts the app at the visitor's first input and keeps what they type before it runs", async () => {
     const { page, consoleErrors } = await visitor({ width: 412, height: 823 });
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -84,7 +87,12 @@ describe('the random number and random sequence generators in Chromium', () => {
     expect(await page.getByLabel('How many numbers?').inputValue()).toBe('7');
     await page.getByRole('button', { name: 'Generate numbers' }).click();
     await page.getByRole('heading', { level: 2, name: 'Your random numbers' }).waitFor();
-    expect(await page.getByRole('region', { name: /results$/ }).getByRole('listitem').count()).toBe(7);
+    expect(
+      await page
+        .getByRole('region', { name: /results$/ })
+        .getByRole('listitem')
+        .count(),
+    ).toBe(7);
     expect(pageErrors).toEqual([]);
     expect(consoleErrors).toEqual([]);
     await page.context().close();
@@ -158,7 +166,12 @@ describe('the random number and random sequence generators in Chromium', () => {
     await page.getByRole('button', { name: 'Generate numbers' }).click();
     await page.getByText('Showing the first 1,000 of 1,000,000 numbers. Download the file for all of them.').waitFor();
     expect(await shownRows(page)).toHaveLength(1000);
-    expect(await page.getByRole('img', { name: /^Bar chart of how the 1,000,000 numbers spread over 20 equal ranges from 0 to 999,999,999,999,999,999/ }).locator('rect').count()).toBe(20);
+    expect(
+      await page
+        .getByRole('img', { name: /^Bar chart of how the 1,000,000 numbers spread over 20 equal ranges from 0 to 999,999,999,999,999,999/ })
+        .locator('rect')
+        .count(),
+    ).toBe(20);
     const txt = await downloaded(page, 'Download TXT');
     const lines = txt.text.trimEnd().split('\n');
     expect(lines).toHaveLength(1_000_000);

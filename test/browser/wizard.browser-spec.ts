@@ -41,7 +41,7 @@ describe('the draw wizard in Chromium', () => {
 
   const drawFromApi = async (id: string) => (await request(t.app.getHttpServer()).get('/api/draw/get').query({ id }).expect(200)).body as Record<string, unknown>;
 
-  it('on the prerendered home starts the app at the visitor\'s first input and handles that input, or when prices come into view', async () => {
+  it("on the prerendered home starts the app at the visitor's first input and handles that input, or when prices come into view", async () => {
     const { page, consoleErrors } = await chromium.newPage({ width: 412, height: 823 });
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -220,7 +220,11 @@ describe('the draw wizard in Chromium', () => {
     const id = drawIdOf(page);
     expect((await drawFromApi(id)).state).toBe('scheduled');
 
-    const drawn = await waitUntil(() => drawFromApi(id), (draw) => draw.state === 'drawn', 'the scheduled draw to be drawn');
+    const drawn = await waitUntil(
+      () => drawFromApi(id),
+      (draw) => draw.state === 'drawn',
+      'the scheduled draw to be drawn',
+    );
     expect(drawn).toMatchObject({ state: 'drawn', entryMethod: 'upload', entryCount: 20, demo: false, isOwner: false });
     // Drawn at its time, not before (to the second the picker gives).
     expect(new Date(drawn.relevantDate as string).getTime()).toBeGreaterThanOrEqual(new Date(due.iso).getTime() - 1000);
@@ -229,7 +233,7 @@ describe('the draw wizard in Chromium', () => {
     await page.context().close();
   });
 
-  it('makes a visitor create an account and pay by card for a real draw, with the spec\'s messages on the way', async () => {
+  it("makes a visitor create an account and pay by card for a real draw, with the spec's messages on the way", async () => {
     const { page, consoleErrors } = await chromium.newPage();
     await page.goto(base + '/');
     await page.getByLabel('Name of the draw').fill('Paid draw');
@@ -380,7 +384,11 @@ describe('the draw wizard in Chromium', () => {
     await continueButton(page).click();
     await onStep(page, 'When to draw');
     // The step shows at once; its history entry is recorded by the router's navigation right after.
-    await waitUntil(() => page.evaluate(() => (history.state as { usr?: { wizardStep?: string } } | null)?.usr?.wizardStep), (step) => step === 'time', 'the step in history');
+    await waitUntil(
+      () => page.evaluate(() => (history.state as { usr?: { wizardStep?: string } } | null)?.usr?.wizardStep),
+      (step) => step === 'time',
+      'the step in history',
+    );
 
     // The steps are history entries: Back and Forward move between them and keep what was entered.
     await page.goBack();
@@ -400,7 +408,11 @@ describe('the draw wizard in Chromium', () => {
     expect(await page.getByLabel('Prize 1 description').inputValue()).toBe('Hamper');
     await continueButton(page).click();
     await onStep(page, 'When to draw');
-    await waitUntil(() => page.evaluate(() => (history.state as { usr?: { wizardStep?: string } } | null)?.usr?.wizardStep), (step) => step === 'time', 'the step in history');
+    await waitUntil(
+      () => page.evaluate(() => (history.state as { usr?: { wizardStep?: string } } | null)?.usr?.wizardStep),
+      (step) => step === 'time',
+      'the step in history',
+    );
 
     // A reload asks first (progress not saved as a draft), then comes back to the same step with the same draw.
     const asked = page.waitForEvent('dialog');

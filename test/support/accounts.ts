@@ -61,7 +61,12 @@ export async function deliveredTo(t: TestApp, to: string): Promise<DeliveredMail
   if (!mailbox) throw new Error('This test app delivers to an SMTP server of its own: read its mail there.');
   const queued = (await outboxFor(t, to)).length;
   const arrived = () => mailbox.received.filter((mail) => mail.to.includes(to));
-  return waitUntil(async () => arrived(), (mails) => mails.length >= queued, `${queued} mails delivered to ${to}`, { timeoutMs: 20_000, intervalMs: 50 });
+  return waitUntil(
+    async () => arrived(),
+    (mails) => mails.length >= queued,
+    `${queued} mails delivered to ${to}`,
+    { timeoutMs: 20_000, intervalMs: 50 },
+  );
 }
 
 /** The first link in the latest message to the address, as a path on this site. */

@@ -96,9 +96,7 @@ function parseCmap(text: string): Map<number, string> {
 export function pdfQrCode(pdf: Buffer): string | null {
   for (const { dict, stream } of pdfObjects(pdf).values()) {
     if (!stream || /\/Length1|\/Subtype/.test(dict)) continue;
-    const squares = [...stream.toString('latin1').matchAll(/(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re/g)]
-      .map((m) => m.slice(1, 5).map(Number))
-      .filter(([, , w, h]) => w === h && w < 10);
+    const squares = [...stream.toString('latin1').matchAll(/(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re/g)].map((m) => m.slice(1, 5).map(Number)).filter(([, , w, h]) => w === h && w < 10);
     if (squares.length < 100) continue;
     const cell = squares[0][2];
     const modules = squares.filter(([, , w]) => w === cell);

@@ -90,7 +90,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const intent = intents.get(intentPath[1]);
       const publishable = url.searchParams.get('key')?.startsWith('pk_') && url.searchParams.get('client_secret') === intent?.client_secret;
       if (!intent) return sendCors(response, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${intentPath[1]}'` } });
-      if (!publishable && request.headers.authorization !== 'Bearer sk_test_stand_in') return sendCors(response, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      if (!publishable && request.headers.authorization !== 'Bearer sk_test_stand_in')
+        return sendCors(response, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
       return sendCors(response, 200, intent);
     }
     const challenge = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)\/challenge\/(complete|fail)$/.exec(path);
@@ -98,9 +99,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       // What Stripe's 3-D Secure test page does on "Complete" or "Fail".
       const intent = intents.get(challenge[1]);
       if (!intent || intent.status !== 'requires_action') return sendCors(response, 400, { error: { type: 'invalid_request_error', message: 'Nothing to authenticate.' } });
-      Object.assign(intent, { next_action: null }, challenge[2] === 'complete'
-        ? { status: 'succeeded' }
-        : { status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'payment_intent_authentication_failure', message: AUTHENTICATION_FAILED } });
+      Object.assign(
+        intent,
+        { next_action: null },
+        challenge[2] === 'complete'
+          ? { status: 'succeeded' }
+          : { status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'payment_intent_authentication_failure', message: AUTHENTICATION_FAILED } },
+      );
       return sendCors(response, 200, intent);
     }
     if (request.method === 'POST' && path === '/v1/payment_intents') {
@@ -148,13 +153,22 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
 
   standIn.intents = intents;
   standIn.event = (type, intent) => {
-    const payload = JSON.stringify({ id: `evt_stand_in_${++events}`, object: 'event', type, api_version: '2025-01-27', created: Math.floor(Date.now() / 1000), data: { object: intent }, livemode: false });
+    const payload = JSON.stringify({
+      id: `evt_stand_in_${++events}`,
+      object: 'event',
+      type,
+      api_version: '2025-01-27',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: intent },
+      livemode: false,
+    });
     return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: standIn.webhook!.secret }) };
   };
   standIn.settle = async (intentId, outcome) => {
     const intent = intents.get(intentId)!;
     if (outcome === 'succeeded') Object.assign(intent, { status: 'succeeded', next_action: null });
-    if (outcome === 'payment_failed') Object.assign(intent, { status: 'requires_payment_method', next_action: null, last_payment_error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } });
+    if (outcome === 'payment_failed')
+      Object.assign(intent, { status: 'requires_payment_method', next_action: null, last_payment_error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } });
     if (outcome === 'canceled') Object.assign(intent, { status: 'canceled', next_action: null });
     const { payload, signature } = standIn.event(`payment_intent.${outcome}`, intent);
     const delivered = await fetch(standIn.webhook!.url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload });

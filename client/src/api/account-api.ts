@@ -1,11 +1,7 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { accountGeneratedApi, type AuthenticatedApiResponse, type UserResponseDto } from './generated/account';
 
-export type {
-  ApiKeyResponseDto,
-  CreatedApiKeyResponseDto,
-  UserResponseDto,
-} from './generated/account';
+export type { ApiKeyResponseDto, CreatedApiKeyResponseDto, UserResponseDto } from './generated/account';
 
 /**
  * Who is using the page is cached as 'Account' and refetched whenever a call may have changed it; API keys are

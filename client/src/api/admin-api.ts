@@ -1,10 +1,6 @@
 import { adminGeneratedApi, type AdminCreditsDataResponseDto } from './generated/admin';
 
-export type {
-  AdminCreditPackDto,
-  CustomerDto,
-  StatisticsResponseDto,
-} from './generated/admin';
+export type { AdminCreditPackDto, CustomerDto, StatisticsResponseDto } from './generated/admin';
 
 type CacheUpdate = (action: unknown) => unknown;
 

@@ -1,6 +1,5 @@
 import { drawLogGeneratedApi } from './generated/draw-log';
 
-
 /** The public draw log: the head moves as draws change, so nothing is kept long. */
 const drawLogApi = drawLogGeneratedApi.enhanceEndpoints({
   endpoints: {

@@ -1,12 +1,6 @@
 import { drawGeneratedApi } from './generated/draw';
 
-export type {
-  DrawListItemDto,
-  DrawResponseDto,
-  PrizeDto,
-  ScrutineerDto,
-  WinnerDto,
-} from './generated/draw';
+export type { DrawListItemDto, DrawResponseDto, PrizeDto, ScrutineerDto, WinnerDto } from './generated/draw';
 
 type DrawId = { id: string };
 

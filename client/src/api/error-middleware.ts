@@ -10,10 +10,30 @@ import { type ErrorEnvelope, notificationMessagesOf } from './error-messages';
 const CREDENTIAL_ENDPOINTS = new Set(['login', 'loginOrRegister', 'authenticated']);
 
 /** Publication and entry check pages show every answer in place (a winners page not published is an answer). */
-const PUBLICATION_ENDPOINTS = ['getPublicationSetup', 'publishWinners', 'unpublishWinners', 'getPublicWinners', 'getEntryCheck', 'configureEntryCheck', 'getPublicEntryCheck', 'checkEntry', 'getPublicBranding'];
+const PUBLICATION_ENDPOINTS = [
+  'getPublicationSetup',
+  'publishWinners',
+  'unpublishWinners',
+  'getPublicWinners',
+  'getEntryCheck',
+  'configureEntryCheck',
+  'getPublicEntryCheck',
+  'checkEntry',
+  'getPublicBranding',
+];
 
 /** Calls made by forms that show the server's message where it belongs (part 1 §8: "shown as returned"). */
-const FORM_ENDPOINTS = new Set([...CREDENTIAL_ENDPOINTS, 'register', 'createAccountAndLinkDraw', 'forgotPassword', 'resetPassword', 'updateAccount', 'buyCredits', 'submitDraw', ...PUBLICATION_ENDPOINTS]);
+const FORM_ENDPOINTS = new Set([
+  ...CREDENTIAL_ENDPOINTS,
+  'register',
+  'createAccountAndLinkDraw',
+  'forgotPassword',
+  'resetPassword',
+  'updateAccount',
+  'buyCredits',
+  'submitDraw',
+  ...PUBLICATION_ENDPOINTS,
+]);
 
 interface RejectedMeta {
   arg?: { endpointName?: string; type?: 'query' | 'mutation' };

@@ -1,10 +1,6 @@
 import { type DrawIdRequestDto, type PublicationSetupResponseDto, publicationGeneratedApi } from './generated/publication';
 
-export type {
-  CheckEntryResponseDto,
-  EntryCheckSetupResponseDto,
-  PublicationSetupResponseDto,
-} from './generated/publication';
+export type { CheckEntryResponseDto, EntryCheckSetupResponseDto, PublicationSetupResponseDto } from './generated/publication';
 
 /**
  * The owner's publication setup is cached as 'Publication' and the entry check setup as 'EntryCheck' by draw id;
@@ -19,7 +15,12 @@ const taggedPublicationApi = publicationGeneratedApi.enhanceEndpoints({
     unpublishWinners: { invalidatesTags: (_r, _e, arg) => [{ type: 'Publication', id: arg.drawIdRequestDto.id }, { type: 'Draw', id: arg.drawIdRequestDto.id }, 'PublicWinners'] },
     getPublicWinners: { providesTags: ['PublicWinners'] },
     getEntryCheck: { providesTags: (_r, _e, arg) => [{ type: 'EntryCheck', id: arg.id }] },
-    configureEntryCheck: { invalidatesTags: (_r, _e, arg) => [{ type: 'EntryCheck', id: arg.entryCheckSetupRequestDto.drawId }, { type: 'Draw', id: arg.entryCheckSetupRequestDto.drawId }] },
+    configureEntryCheck: {
+      invalidatesTags: (_r, _e, arg) => [
+        { type: 'EntryCheck', id: arg.entryCheckSetupRequestDto.drawId },
+        { type: 'Draw', id: arg.entryCheckSetupRequestDto.drawId },
+      ],
+    },
     getPublicEntryCheck: { providesTags: [] },
     checkEntry: { invalidatesTags: [] },
   },

@@ -21,19 +21,7 @@ function Started({ onStarted }: { onStarted?: () => void }) {
  * `serverState` is the state the prerendered page was made from: whatever hydrates reads it (the store may have
  * changed meanwhile, e.g. an answer arrived before a part hydrated later), then re-renders with the store's own.
  */
-export function AppRoot({
-  store,
-  serverState,
-  router,
-  analytics,
-  onStarted,
-}: {
-  store: AppStore;
-  serverState?: RootState;
-  router: DataRouter;
-  analytics: Analytics;
-  onStarted?: () => void;
-}) {
+export function AppRoot({ store, serverState, router, analytics, onStarted }: { store: AppStore; serverState?: RootState; router: DataRouter; analytics: Analytics; onStarted?: () => void }) {
   return (
     <Provider store={store} serverState={serverState}>
       {/* The theme's CSS variables come from the build (virtual:mantine-variables.css), not from each start. */}

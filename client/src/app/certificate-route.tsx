@@ -28,7 +28,13 @@ export default function CertificateRoute() {
     case 'e': {
       const Page = match[2] === 'w' ? (preview ? WinnersPreviewPage : PublicWinnersPage) : preview ? EntryCheckPreviewPage : PublicEntryCheckPage;
       return (
-        <Suspense fallback={<Center py="xl"><Loader aria-label="Loading" /></Center>}>
+        <Suspense
+          fallback={
+            <Center py="xl">
+              <Loader aria-label="Loading" />
+            </Center>
+          }
+        >
           <Page shortCode={match[1]} />
         </Suspense>
       );

@@ -85,9 +85,7 @@ export function RootLayout() {
   }
   return (
     <Box className={classes.shell}>
-      {loading && (
-        <Progress value={100} animated striped size={3} radius={0} className={classes.progress} aria-label="Loading page" />
-      )}
+      {loading && <Progress value={100} animated striped size={3} radius={0} className={classes.progress} aria-label="Loading page" />}
       <a href="#main" className={classes.skip}>
         Skip to content
       </a>

@@ -49,11 +49,14 @@ export const SCREEN_SOURCES: Record<RouteName, string> = {
 };
 
 // Every screen file (a literal pattern: Vite resolves it at build time); SCREEN_SOURCES picks the routes' ones.
-const screenModules = import.meta.glob<{ default: ComponentType }>(['../features/*/components/*-page.tsx', '../shared/errors/components/not-found-page.tsx', './certificate-route.tsx', './routes/*.tsx']);
+const screenModules = import.meta.glob<{ default: ComponentType }>([
+  '../features/*/components/*-page.tsx',
+  '../shared/errors/components/not-found-page.tsx',
+  './certificate-route.tsx',
+  './routes/*.tsx',
+]);
 
-const screens = Object.fromEntries(
-  (Object.keys(SCREEN_SOURCES) as RouteName[]).map((name) => [name, screenModules[SCREEN_SOURCES[name]]]),
-) as Record<RouteName, ScreenModule>;
+const screens = Object.fromEntries((Object.keys(SCREEN_SOURCES) as RouteName[]).map((name) => [name, screenModules[SCREEN_SOURCES[name]]])) as Record<RouteName, ScreenModule>;
 
 function routeObjects(): RouteObject[] {
   return (Object.keys(ROUTES) as RouteName[]).flatMap((name) =>

@@ -1,12 +1,4 @@
-import {
-  ACCOUNT_MESSAGES,
-  detailsMessages,
-  loginMessages,
-  newPasswordMessages,
-  passwordChangeMessages,
-  type Registration,
-  registrationMessages,
-} from './account-forms';
+import { ACCOUNT_MESSAGES, detailsMessages, loginMessages, newPasswordMessages, passwordChangeMessages, type Registration, registrationMessages } from './account-forms';
 
 const complete: Registration = {
   firstName: 'Alex',
@@ -49,7 +41,8 @@ describe('registration rules (same messages as the server)', () => {
 
   it('checks e-mail addresses like the server', async () => {
     for (const email of ['a@b.co', ' alex@agency.example ', 'first.last+tag@sub.domain.example']) expect((await registrationMessages({ ...complete, email })).email).toBeUndefined();
-    for (const email of ['', 'alex', 'alex@agency', 'a b@c.de', 'alex@.example', 'alex@agency..example']) expect((await registrationMessages({ ...complete, email })).email).toBe(ACCOUNT_MESSAGES.email);
+    for (const email of ['', 'alex', 'alex@agency', 'a b@c.de', 'alex@.example', 'alex@agency..example'])
+      expect((await registrationMessages({ ...complete, email })).email).toBe(ACCOUNT_MESSAGES.email);
   });
 });
 

@@ -5,7 +5,19 @@ import { decodeCompact, encodeCompact } from '../shared/preview/compact-hash';
 // The default branding, the fonts and the contrast rule are the server's (libs/rules).
 export { contrastRatio, DEFAULT_BRANDING, FONT_NAMES, MINIMUM_CONTRAST } from '../../../libs/rules/src/index';
 
-const SHORT = { t: 'borderTopColour', b: 'borderBottomColour', g: 'backgroundColour', p: 'pageColour', x: 'textColour', l: 'logoColour', f: 'font', tv: 'borderTopVisible', bv: 'borderBottomVisible', lo: 'logoOption', lt: 'logoText' } as const;
+const SHORT = {
+  t: 'borderTopColour',
+  b: 'borderBottomColour',
+  g: 'backgroundColour',
+  p: 'pageColour',
+  x: 'textColour',
+  l: 'logoColour',
+  f: 'font',
+  tv: 'borderTopVisible',
+  bv: 'borderBottomVisible',
+  lo: 'logoOption',
+  lt: 'logoText',
+} as const;
 const SLOTS = { it: 'Top', il: 'Left', ib: 'Banner', ir: 'Right' } as const;
 
 /**

@@ -12,9 +12,7 @@ describe('route table', () => {
 
   it('rejects a path parameter without a declared type, and a declared parameter missing from the path', () => {
     expect(() => validateRouteTable({ x: { path: '/x/:id/', module: 'public', title: 'X', description: '' } })).toThrow(RouteError);
-    expect(() =>
-      validateRouteTable({ x: { path: '/x/', module: 'public', title: 'X', params: { id: 'drawId' }, description: '' } }),
-    ).toThrow(/not in \/x\//);
+    expect(() => validateRouteTable({ x: { path: '/x/', module: 'public', title: 'X', params: { id: 'drawId' }, description: '' } })).toThrow(/not in \/x\//);
     expect(() => validateRouteTable({ x: { path: '/x', module: 'public', title: 'X', description: '' } })).toThrow(/must start and end with \//);
   });
 

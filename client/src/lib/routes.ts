@@ -61,8 +61,22 @@ const table = {
     query: ['success', 'prepurchase', 'account', 'rescheduled', 'published', 'unpublished', 'entrycheck', 'eccancel', 'drawn'],
     description: 'Follow a draw, its winners and its certificate.',
   },
-  entryCheck: { path: '/draws/entrycheck/:id/', module: 'public', title: 'Entry check', params: { id: 'drawId' }, query: ['inactive'], description: 'Let entrants check that their entry was in the draw.' },
-  publication: { path: '/draws/publication/:id/', module: 'public', title: 'Winner publication', params: { id: 'drawId' }, query: ['unpublish', 'invalid_preview', 'returning'], description: 'Publish the winners on a public page.' },
+  entryCheck: {
+    path: '/draws/entrycheck/:id/',
+    module: 'public',
+    title: 'Entry check',
+    params: { id: 'drawId' },
+    query: ['inactive'],
+    description: 'Let entrants check that their entry was in the draw.',
+  },
+  publication: {
+    path: '/draws/publication/:id/',
+    module: 'public',
+    title: 'Winner publication',
+    params: { id: 'drawId' },
+    query: ['unpublish', 'invalid_preview', 'returning'],
+    description: 'Publish the winners on a public page.',
+  },
   unpublish: { path: '/draws/unpublish/:id/', module: 'public', title: 'Unpublish winners', params: { id: 'drawId' }, description: 'Take the published winners down.' },
   randomNumberGenerator: {
     path: '/random-number-generator/',
@@ -82,11 +96,24 @@ const table = {
   },
   drawLog: { path: '/log/', module: 'public', title: 'Public draw log', description: 'Every draw’s history in an append-only public log anyone can check.' },
   lookup: { path: '/lookup/', module: 'public', title: 'Look up a draw', query: ['id'], description: 'Find a draw by its 12-digit id.' },
-  certificate: { path: '/cert/:shortCode/', module: 'public', title: 'Draw certificate', params: { shortCode: 'shortCode' }, query: ['prev', 'fw', 'wh', 'eh'], description: 'The certificate of a draw, which anyone can verify.' },
+  certificate: {
+    path: '/cert/:shortCode/',
+    module: 'public',
+    title: 'Draw certificate',
+    params: { shortCode: 'shortCode' },
+    query: ['prev', 'fw', 'wh', 'eh'],
+    description: 'The certificate of a draw, which anyone can verify.',
+  },
   compliance: {
     path: '/compliance/',
     module: 'public',
-    title: { default: 'Prize Draw Compliance', au: 'Trade Promotion Compliance in Australia', uk: 'Prize Draw Compliance in the UK', nz: 'Promotion Compliance in New Zealand', ca: 'Contest Compliance in Canada' },
+    title: {
+      default: 'Prize Draw Compliance',
+      au: 'Trade Promotion Compliance in Australia',
+      uk: 'Prize Draw Compliance in the UK',
+      nz: 'Promotion Compliance in New Zealand',
+      ca: 'Contest Compliance in Canada',
+    },
     description: 'How FairDraw keeps your draw compliant.',
   },
   about: { path: '/about/', module: 'public', title: 'About us', description: 'Who runs FairDraw and why.' },
@@ -94,7 +121,13 @@ const table = {
   faqs: {
     path: '/faqs/',
     module: 'public',
-    title: { default: 'Frequently Asked Questions', au: 'FAQs for Australian Trade Promotions', uk: 'FAQs for UK Prize Draws', nz: 'FAQs for New Zealand Promotions', ca: 'FAQs for Canadian Contests' },
+    title: {
+      default: 'Frequently Asked Questions',
+      au: 'FAQs for Australian Trade Promotions',
+      uk: 'FAQs for UK Prize Draws',
+      nz: 'FAQs for New Zealand Promotions',
+      ca: 'FAQs for Canadian Contests',
+    },
     description: 'Answers to common questions.',
   },
   news: { path: '/news/', module: 'public', title: 'News', description: 'What is new at FairDraw.' },
@@ -189,4 +222,3 @@ export function isSafeLocalPath(value: string | null | undefined): value is stri
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return false;
   return ![...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f || /\s/.test(char));
 }
-

@@ -7,14 +7,7 @@ import type { EntrantBuckets } from './entrant-layouts.js';
  * (index, row) pair. Halving the 50 MB that 6.3M pairs take saves a third of the build: the scatter
  * writes to thousands of buckets at once, so it is bound by page faults and TLB misses, not by work.
  */
-export function buildBuckets(
-  indexOf: ArrayLike<number>,
-  tickets: ArrayLike<number> | null,
-  entrants: number,
-  shift: number,
-  picks: number,
-  pack = true,
-): EntrantBuckets {
+export function buildBuckets(indexOf: ArrayLike<number>, tickets: ArrayLike<number> | null, entrants: number, shift: number, picks: number, pack = true): EntrantBuckets {
   const rowCount = indexOf.length;
   const buckets = entrants === 0 ? 0 : Math.floor((entrants - 1) / 2 ** shift) + 1;
   const start = countByKey(indexOf, tickets, buckets, shift);

@@ -26,13 +26,7 @@ function bucketShiftFor(entrants: number, picks: number): number {
   return shift > MAX_GROUPS_SHIFT ? shift : 0;
 }
 
-export function buildEntrantIndex(
-  entrantOf: ArrayLike<number>,
-  tickets: ArrayLike<number> | null,
-  maxId: number,
-  picks: number,
-  layout?: EntrantLayoutChoice,
-): EntrantIndex {
+export function buildEntrantIndex(entrantOf: ArrayLike<number>, tickets: ArrayLike<number> | null, maxId: number, picks: number, layout?: EntrantLayoutChoice): EntrantIndex {
   const rowCount = entrantOf.length;
   let indexOf: ArrayLike<number> = entrantOf;
   let entrants = maxId + 1;

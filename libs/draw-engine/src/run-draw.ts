@@ -3,16 +3,7 @@ import { DrawInputError } from './draw-input-error.js';
 import { buildEntrantIndex, type EntrantLayoutChoice } from './entrant-index.js';
 import { drawSimple } from './simple-draw.js';
 import type { DrawInput, DrawOutcome } from './types.js';
-import {
-  checkEntrantIds,
-  checkEntryCount,
-  checkLength,
-  checkPrizes,
-  scanTickets,
-  scanUncheckedTicketsAndIds,
-  shortfallError,
-  type PickCounts,
-} from './validate.js';
+import { checkEntrantIds, checkEntryCount, checkLength, checkPrizes, scanTickets, scanUncheckedTicketsAndIds, shortfallError, type PickCounts } from './validate.js';
 import { drawEntrants, drawRows, drawTickets, ticketTree } from './weighted-draw.js';
 
 /**

@@ -19,13 +19,7 @@ function bucketSizeFor(rowCount: number, picks: number): number {
   return size;
 }
 
-export function drawSimple(
-  rowCount: number,
-  picks: number,
-  source: RandomSource,
-  out: number[],
-  bucketSize: number = bucketSizeFor(rowCount, picks),
-): void {
+export function drawSimple(rowCount: number, picks: number, source: RandomSource, out: number[], bucketSize: number = bucketSizeFor(rowCount, picks)): void {
   if (picks === 0) return;
   if (bucketSize === 1) {
     drawDense(rowCount, picks, source, out);

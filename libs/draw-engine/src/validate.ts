@@ -10,10 +10,7 @@ function isCount(value: unknown): value is number {
 
 export function checkEntryCount(entryCount: unknown): number {
   if (!isCount(entryCount)) {
-    throw new DrawInputError(
-      'INVALID_ENTRY_COUNT',
-      `entryCount must be a non-negative safe integer, got ${String(entryCount)}`,
-    );
+    throw new DrawInputError('INVALID_ENTRY_COUNT', `entryCount must be a non-negative safe integer, got ${String(entryCount)}`);
   }
   return entryCount;
 }
@@ -31,16 +28,10 @@ export function checkPrizes(prizes: unknown): PickCounts {
     const quantity = prize?.quantity;
     const reserveCount = prize?.reserves;
     if (!isCount(quantity)) {
-      throw new DrawInputError(
-        'INVALID_PRIZES',
-        `prize ${i + 1}: quantity must be a non-negative integer, got ${String(quantity)}`,
-      );
+      throw new DrawInputError('INVALID_PRIZES', `prize ${i + 1}: quantity must be a non-negative integer, got ${String(quantity)}`);
     }
     if (!isCount(reserveCount)) {
-      throw new DrawInputError(
-        'INVALID_PRIZES',
-        `prize ${i + 1}: reserves must be a non-negative integer, got ${String(reserveCount)}`,
-      );
+      throw new DrawInputError('INVALID_PRIZES', `prize ${i + 1}: reserves must be a non-negative integer, got ${String(reserveCount)}`);
     }
     winners += quantity;
     reserves += reserveCount;
@@ -56,10 +47,7 @@ export function checkLength(name: string, values: ArrayLike<number>, entryCount:
     throw new DrawInputError('LENGTH_MISMATCH', `${name} must be an array of ${entryCount} numbers`);
   }
   if (values.length !== entryCount) {
-    throw new DrawInputError(
-      'LENGTH_MISMATCH',
-      `${name} has ${values.length} values but entryCount is ${entryCount}`,
-    );
+    throw new DrawInputError('LENGTH_MISMATCH', `${name} has ${values.length} values but entryCount is ${entryCount}`);
   }
 }
 
@@ -94,19 +82,11 @@ export function scanTickets(tickets: ArrayLike<number>): TicketScan {
   for (let i = 0; i < tickets.length; i++) {
     const t = tickets[i];
     if (!isCount(t)) {
-      throw new DrawInputError(
-        'INVALID_TICKET_COUNT',
-        `row ${i}: ticket count must be a non-negative integer, got ${String(t)}`,
-        i,
-      );
+      throw new DrawInputError('INVALID_TICKET_COUNT', `row ${i}: ticket count must be a non-negative integer, got ${String(t)}`, i);
     }
     // Compared before adding, so `total` never leaves the range where doubles are exact.
     if (t > MAX_TOTAL_TICKETS - total) {
-      throw new DrawInputError(
-        'TOO_MANY_TICKETS',
-        `the draw holds more than 2^53 (${MAX_TOTAL_TICKETS}) tickets in total`,
-        i,
-      );
+      throw new DrawInputError('TOO_MANY_TICKETS', `the draw holds more than 2^53 (${MAX_TOTAL_TICKETS}) tickets in total`, i);
     }
     total += t;
     if (t > max) max = t;
@@ -120,10 +100,7 @@ export function scanTickets(tickets: ArrayLike<number>): TicketScan {
  * rows cannot pass 2^53 tickets): one loop over millions of rows instead of two. Otherwise null, and the
  * caller runs the two checks in their order.
  */
-export function scanUncheckedTicketsAndIds(
-  tickets: ArrayLike<number>,
-  entrantOf: ArrayLike<number>,
-): (TicketScan & { maxId: number }) | null {
+export function scanUncheckedTicketsAndIds(tickets: ArrayLike<number>, entrantOf: ArrayLike<number>): (TicketScan & { maxId: number }) | null {
   const largest = uncheckedMax(tickets);
   if (largest < 0 || largest * tickets.length > MAX_TOTAL_TICKETS || uncheckedMax(entrantOf) < 0) return null;
   return sumUnchecked(tickets, largest, entrantOf);
@@ -193,11 +170,7 @@ export function checkEntrantIds(entrantOf: ArrayLike<number>): number {
   for (let i = 0; i < entrantOf.length; i++) {
     const id = entrantOf[i];
     if (!isCount(id)) {
-      throw new DrawInputError(
-        'INVALID_ENTRANT_ID',
-        `row ${i}: entrant id must be a non-negative integer, got ${String(id)}`,
-        i,
-      );
+      throw new DrawInputError('INVALID_ENTRANT_ID', `row ${i}: entrant id must be a non-negative integer, got ${String(id)}`, i);
     }
     if (id > max) max = id;
   }
@@ -221,7 +194,6 @@ export function shortfallError(picks: PickCounts, kind: Shortfall, available: nu
         : (['NOT_ENOUGH_ENTRIES', 'entry', 'entries', 'in the draw'] as const);
   return new DrawInputError(
     code,
-    `${plural(picks.winners, 'prize')} and ${plural(picks.reserves, 'reserve')} need ` +
-      `${plural(needed, unit, units)} but only ${available} ${available === 1 ? 'is' : 'are'} ${where}`,
+    `${plural(picks.winners, 'prize')} and ${plural(picks.reserves, 'reserve')} need ` + `${plural(needed, unit, units)} but only ${available} ${available === 1 ? 'is' : 'are'} ${where}`,
   );
 }

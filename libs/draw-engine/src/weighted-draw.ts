@@ -3,12 +3,7 @@ import { CountTree, leafArrayFor } from './count-tree.js';
 import { END_BIT, ROW_MASK, type EntrantBuckets, type EntrantGroups, type EntrantIndex } from './entrant-layouts.js';
 
 /** Remaining tickets per row: `tickets` (which hold `total` in all), or 1 for every row when absent. */
-export function ticketTree(
-  rowCount: number,
-  tickets: ArrayLike<number> | null,
-  maxTicket: number,
-  total: number,
-): CountTree {
+export function ticketTree(rowCount: number, tickets: ArrayLike<number> | null, maxTicket: number, total: number): CountTree {
   const leaves = leafArrayFor(rowCount, tickets === null ? 1 : maxTicket);
   if (tickets === null) leaves.fill(1);
   else leaves.set(tickets);
@@ -35,13 +30,7 @@ export function drawRows(tree: CountTree, picks: number, source: RandomSource, o
 }
 
 /** One win per entrant: every row of the picked row's entrant loses all its tickets. */
-export function drawEntrants(
-  tree: CountTree,
-  index: EntrantIndex,
-  picks: number,
-  source: RandomSource,
-  out: number[],
-): void {
+export function drawEntrants(tree: CountTree, index: EntrantIndex, picks: number, source: RandomSource, out: number[]): void {
   if (index.kind === 'groups') drawByGroups(tree, index, picks, source, out);
   else drawByBuckets(tree, index, picks, source, out);
 }

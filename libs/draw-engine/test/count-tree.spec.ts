@@ -23,7 +23,10 @@ describe('CountTree', () => {
           const current = [...values];
           const leaves = leafArrayFor(values.length, Math.max(...values));
           leaves.set(values);
-          const tree = new CountTree(leaves, values.reduce((a, b) => a + b, 0));
+          const tree = new CountTree(
+            leaves,
+            values.reduce((a, b) => a + b, 0),
+          );
           for (const [which, fraction] of steps) {
             const total = current.reduce((a, b) => a + b, 0);
             expect(tree.total).toBe(total);

@@ -129,10 +129,7 @@ describe('runDraw laws', () => {
         const prizes = [{ quantity: k, reserves: 0 }];
         const simple = runDraw({ entryCount: n, prizes, oneWinPerEntrant: oneWin }, createSeededSource(seed));
         // One ticket per row with one win per entrant removes the picked row, exactly as the simple draw does.
-        const weighted = runDraw(
-          { entryCount: n, tickets: new Array<number>(n).fill(1), prizes, oneWinPerEntrant: true },
-          createSeededSource(seed),
-        );
+        const weighted = runDraw({ entryCount: n, tickets: new Array<number>(n).fill(1), prizes, oneWinPerEntrant: true }, createSeededSource(seed));
         expect(weighted).toEqual(simple);
       }),
     );

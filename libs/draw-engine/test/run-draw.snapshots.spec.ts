@@ -27,7 +27,12 @@ const VECTORS: { name: string; seed: string | Uint8Array; input: DrawInput; expe
       ],
       oneWinPerEntrant: true,
     },
-    expected: { prizes: [{ winners: [4, 3], reserves: [0] }, { winners: [6], reserves: [5] }] },
+    expected: {
+      prizes: [
+        { winners: [4, 3], reserves: [0] },
+        { winners: [6], reserves: [5] },
+      ],
+    },
     checkReference: true,
   },
   {
@@ -67,10 +72,7 @@ describe('frozen draw outcomes (README test vectors)', () => {
       tickets[i] = 1 + (i % 10);
       entrantOf[i] = i >> 1;
     }
-    const outcome = runDraw(
-      { entryCount: rows, tickets, entrantOf, prizes: [{ quantity: 3, reserves: 2 }], oneWinPerEntrant: true },
-      createSeededSource('fairdraw'),
-    );
+    const outcome = runDraw({ entryCount: rows, tickets, entrantOf, prizes: [{ quantity: 3, reserves: 2 }], oneWinPerEntrant: true }, createSeededSource('fairdraw'));
     expect(outcome).toEqual({ prizes: [{ winners: [5958048, 4444627, 2659809], reserves: [5895079, 3990033] }] });
   });
 });

@@ -28,7 +28,11 @@ function exactPickProbabilities(input: DrawInput): number[][] {
       visit(next, depth + 1, p);
     }
   };
-  visit(Array.from({ length: n }, (_, i) => (input.tickets ? input.tickets[i] : 1)), 0, 1);
+  visit(
+    Array.from({ length: n }, (_, i) => (input.tickets ? input.tickets[i] : 1)),
+    0,
+    1,
+  );
   return probabilities;
 }
 
@@ -57,10 +61,7 @@ function expectClose(observed: number[][], exact: number[][]): void {
 
 describe('pick probabilities: exact enumeration vs 10^5 seeded draws', () => {
   it.each<[string, DrawInput]>([
-    [
-      'weighted, no one-win rule (a row can win again), winners then reserves',
-      { entryCount: 6, tickets: [1, 2, 3, 0, 4, 1], prizes: [{ quantity: 2, reserves: 1 }], oneWinPerEntrant: false },
-    ],
+    ['weighted, no one-win rule (a row can win again), winners then reserves', { entryCount: 6, tickets: [1, 2, 3, 0, 4, 1], prizes: [{ quantity: 2, reserves: 1 }], oneWinPerEntrant: false }],
     [
       'weighted, one win per entrant with shared entrants, two prizes with reserves',
       {
@@ -74,10 +75,7 @@ describe('pick probabilities: exact enumeration vs 10^5 seeded draws', () => {
         oneWinPerEntrant: true,
       },
     ],
-    [
-      'weighted, one win per entrant, each row its own entrant',
-      { entryCount: 5, tickets: [1, 5, 1, 1, 2], prizes: [{ quantity: 2, reserves: 1 }], oneWinPerEntrant: true },
-    ],
+    ['weighted, one win per entrant, each row its own entrant', { entryCount: 5, tickets: [1, 5, 1, 1, 2], prizes: [{ quantity: 2, reserves: 1 }], oneWinPerEntrant: true }],
   ])('%s', (name, input) => {
     expectClose(simulatedPickFrequencies(input, `stats ${name}`), exactPickProbabilities(input));
   });

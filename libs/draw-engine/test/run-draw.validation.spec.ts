@@ -24,7 +24,17 @@ describe('runDraw refuses bad input, naming the problem, without touching the so
     [{ ...base, entryCount: 2 ** 53 }, 'INVALID_ENTRY_COUNT', 'entryCount must be a non-negative safe integer, got 9007199254740992'],
     [{ ...base, entryCount: '4' }, 'INVALID_ENTRY_COUNT', 'entryCount must be a non-negative safe integer, got 4'],
     [{ ...base, prizes: undefined }, 'INVALID_PRIZES', 'prizes must be an array'],
-    [{ ...base, prizes: [{ quantity: 1, reserves: 0 }, { quantity: -2, reserves: 0 }] }, 'INVALID_PRIZES', 'prize 2: quantity must be a non-negative integer, got -2'],
+    [
+      {
+        ...base,
+        prizes: [
+          { quantity: 1, reserves: 0 },
+          { quantity: -2, reserves: 0 },
+        ],
+      },
+      'INVALID_PRIZES',
+      'prize 2: quantity must be a non-negative integer, got -2',
+    ],
     [{ ...base, prizes: [{ quantity: 1, reserves: 0.5 }] }, 'INVALID_PRIZES', 'prize 1: reserves must be a non-negative integer, got 0.5'],
     [{ ...base, prizes: [null] }, 'INVALID_PRIZES', 'prize 1: quantity must be a non-negative integer, got undefined'],
     [{ ...base, tickets: [1, 1, 1] }, 'LENGTH_MISMATCH', 'tickets has 3 values but entryCount is 4'],
@@ -33,11 +43,7 @@ describe('runDraw refuses bad input, naming the problem, without touching the so
     [{ ...base, tickets: [1, 1, 1.5, 1] }, 'INVALID_TICKET_COUNT', 'row 2: ticket count must be a non-negative integer, got 1.5'],
     [{ ...base, tickets: [1, 1, 1, NaN] }, 'INVALID_TICKET_COUNT', 'row 3: ticket count must be a non-negative integer, got NaN'],
     [{ ...base, entrantOf: [0, 0, -3, 1] }, 'INVALID_ENTRANT_ID', 'row 2: entrant id must be a non-negative integer, got -3'],
-    [
-      { ...base, entryCount: 3, tickets: [2 ** 52, 2 ** 52, 1] },
-      'TOO_MANY_TICKETS',
-      'the draw holds more than 2^53 (9007199254740992) tickets in total',
-    ],
+    [{ ...base, entryCount: 3, tickets: [2 ** 52, 2 ** 52, 1] }, 'TOO_MANY_TICKETS', 'the draw holds more than 2^53 (9007199254740992) tickets in total'],
   ])('%j -> %s', (input, code, message) => {
     const error = refusal(input);
     expect(error.code).toBe(code);
@@ -55,7 +61,10 @@ describe('runDraw refuses bad input, naming the problem, without touching the so
       entryCount: 6,
       tickets: [1, 2, 0, 1, 3, 1],
       entrantOf: [10, 11, 12, 11, 13, 14], // entrant 12 holds no ticket: 4 eligible
-      prizes: [{ quantity: 2, reserves: 1 }, { quantity: 1, reserves: 1 }],
+      prizes: [
+        { quantity: 2, reserves: 1 },
+        { quantity: 1, reserves: 1 },
+      ],
       oneWinPerEntrant: true,
     };
     const error = refusal(input);
@@ -78,9 +87,7 @@ describe('runDraw refuses bad input, naming the problem, without touching the so
     const error = refusal({ entryCount: 2, prizes: [{ quantity: 3, reserves: 0 }], oneWinPerEntrant: false });
     expect(error.code).toBe('NOT_ENOUGH_ENTRIES');
     expect(error.message).toBe('3 prizes and 0 reserves need 3 entries but only 2 are in the draw');
-    expect(refusal({ entryCount: 2, prizes: [{ quantity: 3, reserves: 0 }], oneWinPerEntrant: true }).message).toBe(
-      '3 prizes and 0 reserves need 3 entrants but only 2 are eligible',
-    );
+    expect(refusal({ entryCount: 2, prizes: [{ quantity: 3, reserves: 0 }], oneWinPerEntrant: true }).message).toBe('3 prizes and 0 reserves need 3 entrants but only 2 are eligible');
   });
 
   it('checks entrant ids even when they do not matter (no one-win rule)', () => {
@@ -122,9 +129,7 @@ describe('runDraw refuses bad input, naming the problem, without touching the so
     ]) {
       expect(runDraw({ ...plain, tickets, entrantOf }, seeded())).toEqual(expected);
     }
-    expect(refusal({ ...plain, tickets: Uint8Array.of(1, 0, 0, 0, 0, 1), entrantOf: Uint32Array.from(plain.entrantOf!) }).code).toBe(
-      'NOT_ENOUGH_ENTRANTS',
-    );
+    expect(refusal({ ...plain, tickets: Uint8Array.of(1, 0, 0, 0, 0, 1), entrantOf: Uint32Array.from(plain.entrantOf!) }).code).toBe('NOT_ENOUGH_ENTRANTS');
   });
 
   it('typed arrays longer than one int32 partial sum draw as plain arrays do', () => {

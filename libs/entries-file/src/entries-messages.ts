@@ -17,25 +17,20 @@ export const EntriesMessages = {
     }
   },
   noEntries: 'The file has no entries: every row is empty.',
-  noSuchColumn: (column: number, columnCount: number) =>
-    `The file has ${count(columnCount)} column${columnCount === 1 ? '' : 's'}: there is no column ${count(column + 1)}.`,
+  noSuchColumn: (column: number, columnCount: number) => `The file has ${count(columnCount)} column${columnCount === 1 ? '' : 's'}: there is no column ${count(column + 1)}.`,
   sameColumnTwice: 'The ticket count column and the unique entrant id column must be different columns.',
   columnRequired: 'Choose a ticket count column or a unique entrant id column.',
   missingTicketCount: (row: number, column: string) => `Row ${count(row)} has no ticket count in column ${quoted(column)}.`,
   invalidTicketCount: (row: number, column: string, value: string) =>
-    `Row ${count(row)} has an invalid ticket count ${quoted(value)} in column ${quoted(column)}. ` +
-    `Ticket counts must be whole numbers from 0 to ${count(MAX_TICKETS_PER_ROW)}.`,
+    `Row ${count(row)} has an invalid ticket count ${quoted(value)} in column ${quoted(column)}. ` + `Ticket counts must be whole numbers from 0 to ${count(MAX_TICKETS_PER_ROW)}.`,
   missingEntrantId: (row: number, column: string) => `Row ${count(row)} has no unique entrant id in column ${quoted(column)}.`,
   tooManyTickets: 'The ticket counts add up to more than 9,007,199,254,740,991, the most one draw can hold.',
   noTickets: 'No row has a ticket: every ticket count is 0.',
   noEntryRows: 'The file has no entry rows below its header row.',
   columnCountWarning: (rows: number, firstRow: number, columnCount: number) =>
-    `${count(rows)} row${rows === 1 ? ' has' : 's have'} a different number of columns than the first row ` +
-    `(${count(columnCount)}); the first is row ${count(firstRow)}.`,
-  encodingWarning: (label: string) =>
-    `The file is not UTF-8: it was read as ${label}. If names look wrong, save the file as "CSV UTF-8" and upload it again.`,
-  zeroTicketsWarning: (rows: number) =>
-    `${count(rows)} row${rows === 1 ? ' has' : 's have'} a ticket count of 0: ${rows === 1 ? 'it stays' : 'they stay'} in the file but cannot win.`,
+    `${count(rows)} row${rows === 1 ? ' has' : 's have'} a different number of columns than the first row ` + `(${count(columnCount)}); the first is row ${count(firstRow)}.`,
+  encodingWarning: (label: string) => `The file is not UTF-8: it was read as ${label}. If names look wrong, save the file as "CSV UTF-8" and upload it again.`,
+  zeroTicketsWarning: (rows: number) => `${count(rows)} row${rows === 1 ? ' has' : 's have'} a ticket count of 0: ${rows === 1 ? 'it stays' : 'they stay'} in the file but cannot win.`,
   columnName: (names: readonly string[] | null, column: number) => {
     const name = names?.[column]?.trim();
     return name ? name : `column ${column + 1}`;

@@ -1,14 +1,4 @@
-import {
-  CsvRecordScanner,
-  FIELD_ESCAPED,
-  FIELD_RELAXED,
-  fieldText,
-  SPACE,
-  TAB,
-  fieldValueBytes,
-  isBlankField,
-  type CsvRecordSink,
-} from './csv-record-scanner.js';
+import { CsvRecordScanner, FIELD_ESCAPED, FIELD_RELAXED, fieldText, SPACE, TAB, fieldValueBytes, isBlankField, type CsvRecordSink } from './csv-record-scanner.js';
 import type { Delimiter } from './delimiter.js';
 import { EntrantIdTable } from './entrant-id-table.js';
 import { isBlankRecord, translateScanError } from './entry-rows.js';

@@ -12,9 +12,7 @@ interface NodeBuiltins {
 }
 const nodeProcess = (globalThis as { process?: NodeBuiltins }).process;
 const nodeBuffer = nodeProcess?.getBuiltinModule?.('node:buffer') as { isUtf8?: (bytes: Uint8Array) => boolean } | undefined;
-const nodeCrypto = nodeProcess?.getBuiltinModule?.('node:crypto') as
-  | { createHash?: (algorithm: 'sha256') => { update(bytes: Uint8Array): unknown; digest(encoding: 'hex'): string } }
-  | undefined;
+const nodeCrypto = nodeProcess?.getBuiltinModule?.('node:crypto') as { createHash?: (algorithm: 'sha256') => { update(bytes: Uint8Array): unknown; digest(encoding: 'hex'): string } } | undefined;
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 

@@ -112,17 +112,20 @@ describe('CsvRecordScanner', () => {
   it('reads each record back alone, by its offset and length, as it read it in the whole file (property)', () => {
     const alphabet = fc.constantFrom('a', ' ', ',', '"', '"', '\n', '\r', 'é');
     fc.assert(
-      fc.property(fc.array(alphabet, { maxLength: 40 }).map((chars) => chars.join('')), (text) => {
-        let records: Scanned[];
-        try {
-          records = scan(text, ',');
-        } catch {
-          return;
-        }
-        const bytes = new TextEncoder().encode(text);
-        const rows = records.map((r) => bytes.subarray(r.start, r.start + new TextEncoder().encode(r.text).length));
-        expect(parseRecordList(rows, ',')).toEqual(records.map((r) => r.fields));
-      }),
+      fc.property(
+        fc.array(alphabet, { maxLength: 40 }).map((chars) => chars.join('')),
+        (text) => {
+          let records: Scanned[];
+          try {
+            records = scan(text, ',');
+          } catch {
+            return;
+          }
+          const bytes = new TextEncoder().encode(text);
+          const rows = records.map((r) => bytes.subarray(r.start, r.start + new TextEncoder().encode(r.text).length));
+          expect(parseRecordList(rows, ',')).toEqual(records.map((r) => r.fields));
+        },
+      ),
       { numRuns: 3000 },
     );
   });

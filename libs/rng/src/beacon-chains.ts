@@ -58,4 +58,3 @@ export const QUICKNET_INFO: DrandChainInfo = {
   schemeID: BEACON_SCHEME,
   metadata: { beaconID: 'quicknet' },
 };
-

@@ -13,11 +13,7 @@ export type KeystreamFill = (out: Uint8Array) => void;
  * encrypting zero bytes yields the keystream itself. Beyond 2^32 blocks (256 GiB) RFC 8439 stops
  * defining the stream (OpenSSL carries into the nonce); nothing here comes close to that.
  */
-export function createChaCha20Keystream(
-  key: Uint8Array,
-  nonce: Uint8Array = new Uint8Array(12),
-  initialCounter = 0,
-): KeystreamFill {
+export function createChaCha20Keystream(key: Uint8Array, nonce: Uint8Array = new Uint8Array(12), initialCounter = 0): KeystreamFill {
   if (key.length !== 32) throw new RangeError(`ChaCha20 key must be 32 bytes, got ${key.length}`);
   if (nonce.length !== 12) throw new RangeError(`ChaCha20 nonce must be 12 bytes, got ${nonce.length}`);
   if (!Number.isInteger(initialCounter) || initialCounter < 0 || initialCounter > 0xffffffff) {

@@ -49,9 +49,14 @@ export function checkSeed(cert: CertifiedSeed, given: { serverSeed?: string; see
   checks.push({ name: 'Seed scheme', ok: true, detail: `beacon/1: the seed is the server seed followed by the randomness of round ${beacon.round} of ${beaconName(beacon)}` });
 
   const serverSeed = (given.serverSeed ?? cert.serverSeed ?? '').trim().toLowerCase();
-  if (!HEX_32.test(serverSeed)) return { checks: [...checks, { name: 'Server seed', ok: false, detail: 'The server seed (64 hexadecimal characters) is revealed once the draw is done.' }], seed: null };
+  if (!HEX_32.test(serverSeed))
+    return { checks: [...checks, { name: 'Server seed', ok: false, detail: 'The server seed (64 hexadecimal characters) is revealed once the draw is done.' }], seed: null };
   const commitment = bytesToHex(sha256(hexToBytes(serverSeed)));
-  checks.push({ name: 'Server seed commitment', ok: commitment === cert.seedHash, detail: `SHA-256 of the server seed is ${commitment}; the commitment published before the draw is ${cert.seedHash}` });
+  checks.push({
+    name: 'Server seed commitment',
+    ok: commitment === cert.seedHash,
+    detail: `SHA-256 of the server seed is ${commitment}; the commitment published before the draw is ${cert.seedHash}`,
+  });
 
   const roundAt = roundTime(beacon, beacon.round) * 1000;
   const drawAt = Date.parse(cert.scheduleDate);
@@ -64,7 +69,11 @@ export function checkSeed(cert: CertifiedSeed, given: { serverSeed?: string; see
 
   const signature = (beacon.signature ?? '').trim().toLowerCase();
   const signed = verifyRoundSignature(beacon, beacon.round, signature);
-  checks.push({ name: 'Beacon signature', ok: signed, detail: signed ? `The signature of round ${beacon.round} verifies against the chain's public key` : `The signature does not verify as round ${beacon.round} of this chain` });
+  checks.push({
+    name: 'Beacon signature',
+    ok: signed,
+    detail: signed ? `The signature of round ${beacon.round} verifies against the chain's public key` : `The signature does not verify as round ${beacon.round} of this chain`,
+  });
   if (!signed) return { checks, seed: null };
   const randomness = randomnessOf(signature);
   checks.push({ name: 'Beacon randomness', ok: randomness === beacon.randomness, detail: `SHA-256 of the signature is ${randomness}; the certificate states ${beacon.randomness ?? 'none'}` });
@@ -106,5 +115,3 @@ function chainKeyCheck(beacon: NonNullable<CertifiedSeed['beacon']>): SeedCheck 
   }
   return { name: 'Beacon chain', ok: true, detail: `drand chain ${beacon.chainHash}: check that its relays serve this public key at /${beacon.chainHash}/info` };
 }
-
-

@@ -25,10 +25,7 @@ export function createSeededKeystream(seed: Uint8Array | string): KeystreamFill 
 }
 
 /** A deterministic CSPRNG stream: the seeded keystream read 4 bytes at a time as little-endian uint32. */
-export function createSeededSource(
-  seed: Uint8Array | string,
-  bufferBytes: number = SEEDED_SOURCE_BUFFER_BYTES,
-): RandomSource {
+export function createSeededSource(seed: Uint8Array | string, bufferBytes: number = SEEDED_SOURCE_BUFFER_BYTES): RandomSource {
   const fill = createSeededKeystream(seed);
   return new BufferedSource((words) => {
     fill(new Uint8Array(words.buffer, words.byteOffset, words.byteLength));

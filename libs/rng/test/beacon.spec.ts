@@ -1,17 +1,5 @@
 import fc from 'fast-check';
-import {
-  beaconKeyPair,
-  beaconSeed,
-  chainHashOf,
-  chainOf,
-  firstRoundAfter,
-  firstRoundAtOrAfter,
-  QUICKNET_INFO,
-  randomnessOf,
-  roundTime,
-  signRound,
-  verifyRoundSignature,
-} from '../src/beacon.js';
+import { beaconKeyPair, beaconSeed, chainHashOf, chainOf, firstRoundAfter, firstRoundAtOrAfter, QUICKNET_INFO, randomnessOf, roundTime, signRound, verifyRoundSignature } from '../src/beacon.js';
 import { createSeededSource, seedKey } from '../src/index.js';
 
 const words = (source: { nextUint32(): number }, n = 8): number[] => Array.from({ length: n }, () => source.nextUint32());

@@ -15,22 +15,18 @@ function keystream(key: Uint8Array, nonce: Uint8Array, counter: number, length: 
 describe('ChaCha20 keystream (node:crypto) against RFC 8439', () => {
   it('A.1 test vector #1: zero key, zero nonce, block counter 0', () => {
     expect(hex(keystream(new Uint8Array(32), new Uint8Array(12), 0, 64))).toBe(
-      '76b8e0ada0f13d90405d6ae55386bd28bdd219b8a08ded1aa836efcc8b770dc7' +
-        'da41597c5157488d7724e03fb8d84a376a43b8f41518a11cc387b669b2ee6586',
+      '76b8e0ada0f13d90405d6ae55386bd28bdd219b8a08ded1aa836efcc8b770dc7' + 'da41597c5157488d7724e03fb8d84a376a43b8f41518a11cc387b669b2ee6586',
     );
   });
 
   it('A.1 test vector #2: zero key, zero nonce, block counter 1', () => {
     expect(hex(keystream(new Uint8Array(32), new Uint8Array(12), 1, 64))).toBe(
-      '9f07e7be5551387a98ba977c732d080dcb0f29a048e3656912c6533e32ee7aed' +
-        '29b721769ce64e43d57133b074d839d531ed1f28510afb45ace10a1f4b794d6f',
+      '9f07e7be5551387a98ba977c732d080dcb0f29a048e3656912c6533e32ee7aed' + '29b721769ce64e43d57133b074d839d531ed1f28510afb45ace10a1f4b794d6f',
     );
   });
 
   it('§2.3.2 block function: key 00..1f, nonce 000000090000004a00000000, counter 1', () => {
-    const expected =
-      '10f1e7e4d13b5915500fdd1fa32071c4c7d1f4c733c068030422aa9ac3d46c4e' +
-      'd2826446079faa0914c2d705d98b02a2b5129cd1de164eb9cbd083e8a2503c4e';
+    const expected = '10f1e7e4d13b5915500fdd1fa32071c4c7d1f4c733c068030422aa9ac3d46c4e' + 'd2826446079faa0914c2d705d98b02a2b5129cd1de164eb9cbd083e8a2503c4e';
     const nonce = fromHex('000000090000004a00000000');
     expect(hex(keystream(KEY_00_1F, nonce, 1, 64))).toBe(expected);
     expect(hex(chacha20Block(KEY_00_1F, 1, nonce))).toBe(expected);
@@ -38,9 +34,7 @@ describe('ChaCha20 keystream (node:crypto) against RFC 8439', () => {
 
   it('§2.4.2 encryption: the sunscreen plaintext XOR the keystream from counter 1', () => {
     const nonce = fromHex('000000000000004a00000000');
-    const plaintext = Buffer.from(
-      "Ladies and Gentlemen of the class of '99: If I could offer you only one tip for the future, sunscreen would be it.",
-    );
+    const plaintext = Buffer.from("Ladies and Gentlemen of the class of '99: If I could offer you only one tip for the future, sunscreen would be it.");
     const stream = keystream(KEY_00_1F, nonce, 1, plaintext.length);
     const ciphertext = plaintext.map((byte, i) => byte ^ stream[i]);
     expect(hex(ciphertext)).toBe(

@@ -50,7 +50,11 @@ describe('createSeededSource', () => {
   it('is ChaCha20 under SHA-256(seed), zero nonce, counter 0, read as little-endian words (plain JS witness)', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string(), fc.uint8Array({ maxLength: 64 })), (seed) => {
-        const key = new Uint8Array(createHash('sha256').update(typeof seed === 'string' ? Buffer.from(seed, 'utf8') : seed).digest());
+        const key = new Uint8Array(
+          createHash('sha256')
+            .update(typeof seed === 'string' ? Buffer.from(seed, 'utf8') : seed)
+            .digest(),
+        );
         const bytes = chacha20Keystream(key, new Uint8Array(12), 0, 160);
         const view = new DataView(bytes.buffer);
         const expected = Array.from({ length: 40 }, (_, i) => view.getUint32(4 * i, true));

@@ -1,12 +1,5 @@
 import fc from 'fast-check';
-import {
-  createCryptoSource,
-  createSeededSource,
-  createSeedrandomSource,
-  uniformBigInt,
-  uniformInt,
-  type RandomSource,
-} from '../src/index.js';
+import { createCryptoSource, createSeededSource, createSeedrandomSource, uniformBigInt, uniformInt, type RandomSource } from '../src/index.js';
 import { referenceUniformBigInt, referenceUniformInt } from './support/reference-uniform.js';
 import { CountingSource } from './support/scripted-source.js';
 

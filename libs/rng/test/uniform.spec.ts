@@ -33,12 +33,7 @@ describe('uniformInt: the rejection rule, word by word', () => {
         const script = [word, 12345];
         const fast = new ScriptedSource(script);
         const slow = new ScriptedSource(script);
-        expect([bound, word, uniformInt(fast, bound), fast.consumed]).toEqual([
-          bound,
-          word,
-          referenceUniformInt(slow, bound),
-          slow.consumed,
-        ]);
+        expect([bound, word, uniformInt(fast, bound), fast.consumed]).toEqual([bound, word, referenceUniformInt(slow, bound), slow.consumed]);
       }
     }
   });

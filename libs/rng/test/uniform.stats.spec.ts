@@ -65,7 +65,11 @@ describe('uniformBigInt goodness of fit (seeded ChaCha20, 10^6 samples, p = 0.00
 
   it('a small range (-3..3) hits every value evenly', () => {
     const source = createSeededSource('chi-square small');
-    const observed = bucketCounts(() => Number(uniformBigInt(source, -3n, 3n)) + 3, 7, (x) => x);
+    const observed = bucketCounts(
+      () => Number(uniformBigInt(source, -3n, 3n)) + 3,
+      7,
+      (x) => x,
+    );
     expect(chiSquare(observed, new Float64Array(7).fill(SAMPLES / 7))).toBeLessThan(CHI_SQUARE_CRITICAL_0_001[6]);
   });
 });
@@ -75,7 +79,11 @@ describe('the chi-square check has teeth', () => {
     // With bound = 3 * 2^30, x mod bound lands in the first third twice as often: an unmistakable bias.
     const source = createSeededSource('biased');
     const bound = 3 * 2 ** 30;
-    const observed = bucketCounts(() => source.nextUint32() % bound, 3, (x) => Math.floor((x * 3) / bound));
+    const observed = bucketCounts(
+      () => source.nextUint32() % bound,
+      3,
+      (x) => Math.floor((x * 3) / bound),
+    );
     expect(chiSquare(observed, expectedCounts(bound, 3))).toBeGreaterThan(CHI_SQUARE_CRITICAL_0_001[2]);
   });
 });

@@ -22,11 +22,7 @@ export interface LogCheck {
  * once with the certificate's seed hash, moved only before its time, drawn once with the fixed round and the
  * re-run's results, then only publication). `resultsSha256`: of the verifier's own re-run (null when there is none).
  */
-export function checkDrawLog(
-  draw: { drawId: string; seedHash: string; beaconRound: number | null; terms: DrawTerms },
-  log: CertificateLog,
-  resultsSha256: string | null,
-): LogCheck[] {
+export function checkDrawLog(draw: { drawId: string; seedHash: string; beaconRound: number | null; terms: DrawTerms }, log: CertificateLog, resultsSha256: string | null): LogCheck[] {
   const checks: LogCheck[] = [];
   const { head } = log;
   checks.push({
@@ -52,6 +48,10 @@ export function checkDrawLog(
     detail: committed ? `The prizes and options committed to hash to ${committed.termsSha256}; the certificate's to ${terms}` : 'No commitment entry',
   });
   const problems = checkDrawHistory({ ...draw, resultsSha256: resultsSha256 ?? '' }, entries);
-  checks.push({ name: 'Log history', ok: problems.length === 0, detail: problems.length ? problems.join('; ') : `${entries.map((e) => e.kind).join(', ')}: nothing moved or re-run after the commitment` });
+  checks.push({
+    name: 'Log history',
+    ok: problems.length === 0,
+    detail: problems.length ? problems.join('; ') : `${entries.map((e) => e.kind).join(', ')}: nothing moved or re-run after the commitment`,
+  });
   return checks;
 }

@@ -21,8 +21,7 @@ import {
  */
 const sha = (...parts: Uint8Array[]) => new Uint8Array(createHash('sha256').update(Buffer.concat(parts)).digest());
 const k = (n: number) => 2 ** Math.ceil(Math.log2(n) - 1);
-const mth = (d: Uint8Array[]): Uint8Array =>
-  d.length === 0 ? sha() : d.length === 1 ? sha(Uint8Array.of(0), d[0]) : sha(Uint8Array.of(1), mth(d.slice(0, k(d.length))), mth(d.slice(k(d.length))));
+const mth = (d: Uint8Array[]): Uint8Array => (d.length === 0 ? sha() : d.length === 1 ? sha(Uint8Array.of(0), d[0]) : sha(Uint8Array.of(1), mth(d.slice(0, k(d.length))), mth(d.slice(k(d.length)))));
 const path = (m: number, d: Uint8Array[]): Uint8Array[] => {
   if (d.length === 1) return [];
   const split = k(d.length);

@@ -19,12 +19,7 @@ import { LoginRequestDto } from './dto/login.request.dto.js';
 import { CheckEmailQueryDto, ConfirmEmailQueryDto, ForgotPasswordRequestDto, ResetPasswordRequestDto } from './dto/password.request.dto.js';
 import { RegisterRequestDto } from './dto/register.request.dto.js';
 import { UpdateAccountRequestDto } from './dto/update-account.request.dto.js';
-import {
-  AuthenticatedResponseDto,
-  CheckEmailResponseDto,
-  LoginOrRegisterResponseDto,
-  UserResponseDto,
-} from './dto/user.response.dto.js';
+import { AuthenticatedResponseDto, CheckEmailResponseDto, LoginOrRegisterResponseDto, UserResponseDto } from './dto/user.response.dto.js';
 import { MessageResponseDto } from '../../platform/http/message.response.dto.js';
 
 const FORGOT_PASSWORD_ANSWER = 'If an account exists for that address, we have sent it a link to reset the password.';
@@ -145,12 +140,7 @@ export class AccountController {
   @ApiOperation({ operationId: 'authenticated', summary: "The client's 10-second session check (401 when the session is gone)" })
   @ApiOkResponse({ type: AuthenticatedResponseDto })
   @HttpCode(200)
-  async authenticated(
-    @Query() _query: AuthenticatedQueryDto,
-    @Body() body: AuthenticatedRequestDto,
-    @CurrentUser() user: User,
-    @Req() request: CallerRequest,
-  ): Promise<AuthenticatedResponseDto> {
+  async authenticated(@Query() _query: AuthenticatedQueryDto, @Body() body: AuthenticatedRequestDto, @CurrentUser() user: User, @Req() request: CallerRequest): Promise<AuthenticatedResponseDto> {
     // The tab's clientSession joins the session, so that what the tab uploaded anonymously stays reachable.
     if (request.session && request.session.get('clientSession') !== body.clientSession) request.session.set('clientSession', body.clientSession);
     return { user: await this.present(user), version: APP_VERSION };

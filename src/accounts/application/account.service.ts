@@ -89,10 +89,7 @@ export class AccountService {
    * others guess at the account.
    */
   async loginNeedsHumanCheck(email: string, address: string): Promise<boolean> {
-    const [forAccount, fromAddress] = await Promise.all([
-      this.limits.failedLoginsPerAccount.attempts(normaliseEmail(email)),
-      this.limits.failedLoginsPerAddress.attempts(address),
-    ]);
+    const [forAccount, fromAddress] = await Promise.all([this.limits.failedLoginsPerAccount.attempts(normaliseEmail(email)), this.limits.failedLoginsPerAddress.attempts(address)]);
     return forAccount >= HUMAN_CHECK_AFTER_FAILED_LOGINS || fromAddress >= HUMAN_CHECK_AFTER_FAILED_LOGINS;
   }
 

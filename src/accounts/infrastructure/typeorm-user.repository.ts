@@ -40,7 +40,13 @@ export class TypeormUserRepository implements UserRepository {
 
   async create(user: NewUser): Promise<User | null> {
     // ON CONFLICT DO NOTHING: an e-mail already registered (any case) inserts nothing, and no failed query is logged.
-    const result = await this.users.createQueryBuilder().insert().values({ ...user, role: user.role ?? 'user' }).orIgnore().returning('id').execute();
+    const result = await this.users
+      .createQueryBuilder()
+      .insert()
+      .values({ ...user, role: user.role ?? 'user' })
+      .orIgnore()
+      .returning('id')
+      .execute();
     const inserted = (result.raw as { id: string }[])[0];
     return inserted ? UserMapper.toDomain(await this.users.findOneByOrFail({ id: inserted.id })) : null;
   }
@@ -102,10 +108,12 @@ export class TypeormUserRepository implements UserRepository {
   }
 
   async emailHistory(id: string): Promise<EmailChange[]> {
-    const rows = (await this.users.query(
-      'SELECT email, new_email, date_changed_from, changed_by FROM email_history WHERE user_id = $1 ORDER BY date_changed_from DESC, id DESC',
-      [id],
-    )) as { email: string; new_email: string; date_changed_from: Date; changed_by: string }[];
+    const rows = (await this.users.query('SELECT email, new_email, date_changed_from, changed_by FROM email_history WHERE user_id = $1 ORDER BY date_changed_from DESC, id DESC', [id])) as {
+      email: string;
+      new_email: string;
+      date_changed_from: Date;
+      changed_by: string;
+    }[];
     return rows.map((row) => ({ email: row.email, newEmail: row.new_email, dateChangedFrom: row.date_changed_from, changedBy: row.changed_by }));
   }
 

@@ -28,7 +28,10 @@ export function renderInvoicePdf(invoice: Invoice): Readable {
   for (const line of SELLER.lines) doc.text(line);
   doc.moveDown(2).fillColor('#111111');
   doc.font('bold').fontSize(16).text(`Tax invoice ${invoice.invoiceNumber}`);
-  doc.font('regular').fontSize(10).text(`Date: ${formatDate(invoice.dateCreated, SITE_OF_CURRENCY[invoice.currency])}`);
+  doc
+    .font('regular')
+    .fontSize(10)
+    .text(`Date: ${formatDate(invoice.dateCreated, SITE_OF_CURRENCY[invoice.currency])}`);
   doc.moveDown();
   doc.font('bold').text('Billed to');
   doc.font('regular').text(invoice.customerName).text(invoice.customerEmail);
@@ -40,9 +43,19 @@ export function renderInvoicePdf(invoice: Invoice): Readable {
 
   const top = doc.y;
   doc.font('bold').text('Description', 56, top).text('Amount', 400, top, { width: 139, align: 'right' });
-  doc.moveTo(56, top + 16).lineTo(539, top + 16).strokeColor('#cccccc').stroke();
-  doc.font('regular').text(invoice.description, 56, top + 24).text(formatMinor(invoice.amount, invoice.currency), 400, top + 24, { width: 139, align: 'right' });
-  doc.font('bold').text(`Total paid (${invoice.currency})`, 56, top + 56).text(formatMinor(invoice.amount, invoice.currency), 400, top + 56, { width: 139, align: 'right' });
+  doc
+    .moveTo(56, top + 16)
+    .lineTo(539, top + 16)
+    .strokeColor('#cccccc')
+    .stroke();
+  doc
+    .font('regular')
+    .text(invoice.description, 56, top + 24)
+    .text(formatMinor(invoice.amount, invoice.currency), 400, top + 24, { width: 139, align: 'right' });
+  doc
+    .font('bold')
+    .text(`Total paid (${invoice.currency})`, 56, top + 56)
+    .text(formatMinor(invoice.amount, invoice.currency), 400, top + 56, { width: 139, align: 'right' });
   doc.end();
   return out;
 }

@@ -225,7 +225,9 @@ export class PaymentService {
       }
       if (await this.billing.settlePayment(payment.id, 'failed', this.clock.now(), { declineMessage: BILLING_MESSAGES.neverSettled })) {
         swept++;
-        this.logger.error(`Pending payment ${payment.id} (${payment.gatewayReference ?? 'no PaymentIntent'}) did not settle within ${olderThanHours} hours: marked failed; check it in the Stripe dashboard`);
+        this.logger.error(
+          `Pending payment ${payment.id} (${payment.gatewayReference ?? 'no PaymentIntent'}) did not settle within ${olderThanHours} hours: marked failed; check it in the Stripe dashboard`,
+        );
         await this.tellCustomer(payment, 'declined', BILLING_MESSAGES.neverSettled);
       }
     }

@@ -55,12 +55,7 @@ export class TypeormBillingRepository implements BillingRepository {
   }
 
   async bindPayment(id: string, paidFor: string): Promise<boolean> {
-    const bound = await this.payments
-      .createQueryBuilder()
-      .update()
-      .set({ paidFor })
-      .where('id = :id AND (paid_for IS NULL OR paid_for = :paidFor)', { id, paidFor })
-      .execute();
+    const bound = await this.payments.createQueryBuilder().update().set({ paidFor }).where('id = :id AND (paid_for IS NULL OR paid_for = :paidFor)', { id, paidFor }).execute();
     return (bound.affected ?? 0) > 0;
   }
 
@@ -74,26 +69,37 @@ export class TypeormBillingRepository implements BillingRepository {
 
   async fulfil(paymentId: string, fulfilment: Fulfilment, at: Date): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
-      const [claimed] = (await manager.query(
-        `UPDATE payment SET fulfilled_at = $2 WHERE id = $1 AND status = 'succeeded' AND fulfilled_at IS NULL RETURNING amount, currency`,
-        [paymentId, at],
-      )) as [{ amount: number; currency: string }[], number];
-      if (claimed.length === 0) return false;
-      const [pack] = (await manager.query(
-        `INSERT INTO credit_pack (user_id, kind, purchase_date, expiry_date, payment_id) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [fulfilment.userId, fulfilment.packKind, at, fulfilment.expiryDate, paymentId],
-      )) as { id: string }[];
-      await manager.query(`INSERT INTO credit (pack_id, user_id) SELECT $1, $2 FROM generate_series(1, $3)`, [pack.id, fulfilment.userId, fulfilment.credits]);
-      // The counter row is locked until commit: numbers are gapless and in order.
-      const [[counter]] = (await manager.query(`UPDATE invoice_counter SET next_number = next_number + 1 WHERE id = 1 RETURNING next_number - 1 AS number`)) as [
-        { number: number }[],
+      const [claimed] = (await manager.query(`UPDATE payment SET fulfilled_at = $2 WHERE id = $1 AND status = 'succeeded' AND fulfilled_at IS NULL RETURNING amount, currency`, [paymentId, at])) as [
+        { amount: number; currency: string }[],
         number,
       ];
+      if (claimed.length === 0) return false;
+      const [pack] = (await manager.query(`INSERT INTO credit_pack (user_id, kind, purchase_date, expiry_date, payment_id) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [
+        fulfilment.userId,
+        fulfilment.packKind,
+        at,
+        fulfilment.expiryDate,
+        paymentId,
+      ])) as { id: string }[];
+      await manager.query(`INSERT INTO credit (pack_id, user_id) SELECT $1, $2 FROM generate_series(1, $3)`, [pack.id, fulfilment.userId, fulfilment.credits]);
+      // The counter row is locked until commit: numbers are gapless and in order.
+      const [[counter]] = (await manager.query(`UPDATE invoice_counter SET next_number = next_number + 1 WHERE id = 1 RETURNING next_number - 1 AS number`)) as [{ number: number }[], number];
       const { invoice } = fulfilment;
       await manager.query(
         `INSERT INTO invoice (invoice_number, user_id, payment_id, date_created, currency, amount, description, customer_name, customer_email, customer_address)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [counter.number, fulfilment.userId, paymentId, at, claimed[0].currency, claimed[0].amount, invoice.description, invoice.customerName, invoice.customerEmail, JSON.stringify(invoice.customerAddress)],
+        [
+          counter.number,
+          fulfilment.userId,
+          paymentId,
+          at,
+          claimed[0].currency,
+          claimed[0].amount,
+          invoice.description,
+          invoice.customerName,
+          invoice.customerEmail,
+          JSON.stringify(invoice.customerAddress),
+        ],
       );
       return true;
     });
@@ -136,8 +142,18 @@ export class TypeormBillingRepository implements BillingRepository {
 
   async creditPacks(userId: string): Promise<CreditPack[]> {
     const packs = await this.packs.find({ where: { userId }, order: { purchaseDate: 'DESC' } });
-    const credits = packs.length ? await this.credits.createQueryBuilder('c').where('c.pack_id IN (:...ids)', { ids: packs.map((p) => p.id) }).getMany() : [];
-    return packs.map((pack) => BillingMapper.pack(pack, credits.filter((credit) => credit.packId === pack.id)));
+    const credits = packs.length
+      ? await this.credits
+          .createQueryBuilder('c')
+          .where('c.pack_id IN (:...ids)', { ids: packs.map((p) => p.id) })
+          .getMany()
+      : [];
+    return packs.map((pack) =>
+      BillingMapper.pack(
+        pack,
+        credits.filter((credit) => credit.packId === pack.id),
+      ),
+    );
   }
 
   async unusedCredits(userId: string, at: Date): Promise<number> {
@@ -187,7 +203,12 @@ export class TypeormBillingRepository implements BillingRepository {
       const note = `refund for ${redeemedFor}`;
       const already = (await manager.query(`SELECT 1 FROM credit_pack WHERE user_id = $1 AND kind = 'refund' AND note = $2`, [userId, note])) as unknown[];
       if (already.length > 0) return false;
-      const [pack] = (await manager.query(`INSERT INTO credit_pack (user_id, kind, purchase_date, expiry_date, note) VALUES ($1, 'refund', $2, $3, $4) RETURNING id`, [userId, at, expiryDate, note])) as { id: string }[];
+      const [pack] = (await manager.query(`INSERT INTO credit_pack (user_id, kind, purchase_date, expiry_date, note) VALUES ($1, 'refund', $2, $3, $4) RETURNING id`, [
+        userId,
+        at,
+        expiryDate,
+        note,
+      ])) as { id: string }[];
       await manager.query(`INSERT INTO credit (pack_id, user_id) VALUES ($1, $2)`, [pack.id, userId]);
       return true;
     });

@@ -20,7 +20,10 @@ export class CertificatesController {
   async font(@Param('font') font: string, @Res() reply: FastifyReply): Promise<void> {
     const file = FONT_FILES[Number(font) as 0 | 1 | 2 | 3];
     if (!/^[0-3]$/.test(font) || !file) throw new NotFoundException({ message: 'File not found.' });
-    await reply.header('Content-Type', 'font/ttf').header('Cache-Control', 'public, max-age=604800').send(createReadStream(fontPath(file)));
+    await reply
+      .header('Content-Type', 'font/ttf')
+      .header('Cache-Control', 'public, max-age=604800')
+      .send(createReadStream(fontPath(file)));
   }
 
   @Get(':shortCode')

@@ -68,7 +68,8 @@ export class BrandingService {
       }
       if (image.serverFileName) {
         const upload = await this.brandings.findUpload(image.serverFileName);
-        if (!upload || !uploadedBy(upload, viewer)) throw new RuleBrokenError('This image is not available: upload it again.', { [`images.${slot}`]: ['This image is not available: upload it again.'] });
+        if (!upload || !uploadedBy(upload, viewer))
+          throw new RuleBrokenError('This image is not available: upload it again.', { [`images.${slot}`]: ['This image is not available: upload it again.'] });
         const bytes = await readStoredFile(this.storage, brandingUploadKey(upload.id));
         if (!bytes) throw new RuleBrokenError('This image is not available: upload it again.', { [`images.${slot}`]: ['This image is not available: upload it again.'] });
         await writeStoredFile(this.storage, certificateKeys(drawId).image(slot, upload.extension), bytes);
@@ -167,6 +168,10 @@ function uploadedBy(upload: BrandingUpload, viewer: Caller): boolean {
 }
 
 function cleanFileName(name: string, extension: string): string {
-  const base = name.replace(/[\\/]/g, '_').replace(/[^\p{L}\p{N} ._()-]/gu, '').trim().slice(0, 100);
+  const base = name
+    .replace(/[\\/]/g, '_')
+    .replace(/[^\p{L}\p{N} ._()-]/gu, '')
+    .trim()
+    .slice(0, 100);
   return base || `image.${extension}`;
 }

@@ -46,7 +46,16 @@ describe('renderCertificatePdf', () => {
     expect(first.equals(second)).toBe(true);
     const text = pdfText(first).join('\n');
     expect(text).toContain('Spring giveaway – Łódź');
-    for (const fact of ['a'.repeat(64), 'b'.repeat(64), 'c'.repeat(64), '40 entry rows, 80 entries, 20 entrants', 'Sam Lee, JP', '1 May 2026, 2:00:01 pm (Australia/Sydney, UTC+10:00)', '17, 4', 'fairdraw-engine/1']) {
+    for (const fact of [
+      'a'.repeat(64),
+      'b'.repeat(64),
+      'c'.repeat(64),
+      '40 entry rows, 80 entries, 20 entrants',
+      'Sam Lee, JP',
+      '1 May 2026, 2:00:01 pm (Australia/Sydney, UTC+10:00)',
+      '17, 4',
+      'fairdraw-engine/1',
+    ]) {
       expect(text).toContain(fact);
     }
     expect(text).not.toContain('not a certified draw');
@@ -85,9 +94,23 @@ describe('renderCertificatePdf', () => {
       signature: 'e'.repeat(96),
     };
     const textOf = async (overrides: Partial<CertificateFacts>) =>
-      pdfText(await renderCertificatePdf({ facts: { ...facts, seedScheme: 'beacon/1', serverSeed: 'f'.repeat(64), seed: 'f'.repeat(64) + 'd'.repeat(64), beacon, ...overrides }, branding: DEFAULT_BRANDING, withWinners: false, image: async () => null })).join('\n');
+      pdfText(
+        await renderCertificatePdf({
+          facts: { ...facts, seedScheme: 'beacon/1', serverSeed: 'f'.repeat(64), seed: 'f'.repeat(64) + 'd'.repeat(64), beacon, ...overrides },
+          branding: DEFAULT_BRANDING,
+          withWinners: false,
+          image: async () => null,
+        }),
+      ).join('\n');
     const drand = (await textOf({})).replace(/\s+/g, ' ');
-    for (const fact of ['b'.repeat(64), 'f'.repeat(64), 'd'.repeat(64), beacon.chainHash, 'drand quicknet (League of Entropy)', '34297012, at 26 Nov 2026, 11:00:00 pm (Australia/Sydney, UTC+11:00)']) {
+    for (const fact of [
+      'b'.repeat(64),
+      'f'.repeat(64),
+      'd'.repeat(64),
+      beacon.chainHash,
+      'drand quicknet (League of Entropy)',
+      '34297012, at 26 Nov 2026, 11:00:00 pm (Australia/Sydney, UTC+11:00)',
+    ]) {
       expect(drand).toContain(fact);
     }
     expect(drand).toContain('Neither the promoter nor FairDraw could know or choose the winners before 26 Nov 2026, 11:00:00 pm');

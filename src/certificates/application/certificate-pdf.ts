@@ -75,7 +75,11 @@ export async function renderCertificatePdf(document: CertificateDocument): Promi
   if (branding.logoOption === 'image' && images.Top) {
     doc.image(images.Top, logoLeft, y, { fit: [logoWidth, headerHeight], align: 'center', valign: 'center' });
   } else if (branding.logoOption === 'text' && branding.logoText) {
-    doc.font('brand').fontSize(26).fillColor(branding.logoColour).text(branding.logoText, logoLeft, y + 18, { width: logoWidth, align: 'center', lineBreak: false });
+    doc
+      .font('brand')
+      .fontSize(26)
+      .fillColor(branding.logoColour)
+      .text(branding.logoText, logoLeft, y + 18, { width: logoWidth, align: 'center', lineBreak: false });
   } else if (images.Top) {
     doc.image(images.Top, logoLeft, y, { fit: [logoWidth, headerHeight], align: 'center', valign: 'center' });
   }
@@ -129,13 +133,13 @@ export async function renderCertificatePdf(document: CertificateDocument): Promi
   row(doc, 'Entries file SHA-256', facts.entriesSha256 ?? 'No file: a simple draw of numbered entries', facts.entriesSha256 ? 7.5 : 10);
   const beacon = facts.seedScheme === SEED_SCHEMES.beacon ? facts.beacon : null;
   if (beacon) {
-    row(doc, 'Seed scheme', 'beacon/1: server seed followed by the beacon round\'s randomness');
+    row(doc, 'Seed scheme', "beacon/1: server seed followed by the beacon round's randomness");
     row(doc, 'Server seed commitment', facts.seedHash, 7.5);
     row(doc, 'Beacon', `${beaconName(beacon)}, scheme ${beacon.scheme}`);
     row(doc, 'Beacon chain', beacon.chainHash, 7.5);
     row(doc, 'Beacon round', `${beacon.round}, at ${zoned(beacon.roundTime, facts.timeZone)}`);
-    row(doc, 'Beacon signature', beacon.signature ? `${beacon.signature.slice(0, 48)}\n${beacon.signature.slice(48)}` : 'Published at the round\'s time', beacon.signature ? 7.5 : 10);
-    row(doc, 'Beacon randomness', beacon.randomness ?? 'Published at the round\'s time', beacon.randomness ? 7.5 : 10);
+    row(doc, 'Beacon signature', beacon.signature ? `${beacon.signature.slice(0, 48)}\n${beacon.signature.slice(48)}` : "Published at the round's time", beacon.signature ? 7.5 : 10);
+    row(doc, 'Beacon randomness', beacon.randomness ?? "Published at the round's time", beacon.randomness ? 7.5 : 10);
     row(doc, 'Server seed', facts.serverSeed ?? 'Revealed once the draw is done', facts.serverSeed ? 7.5 : 10);
     // 128 hex digits: the server seed and the randomness, in two lines of 64.
     row(doc, 'Seed', facts.seed ? `${facts.seed.slice(0, 64)}\n${facts.seed.slice(64)}` : 'Revealed once the draw is done', facts.seed ? 7.5 : 10);
@@ -148,7 +152,10 @@ export async function renderCertificatePdf(document: CertificateDocument): Promi
   if (facts.log) row(doc, 'Public draw log', describeLogPositions(facts.log), 8);
   doc.moveDown(0.5);
   if (beacon) {
-    doc.font('bold').fontSize(9).text(beaconStatement(beacon, zoned(beacon.roundTime, facts.timeZone)), left, doc.y, { width: width - 110 });
+    doc
+      .font('bold')
+      .fontSize(9)
+      .text(beaconStatement(beacon, zoned(beacon.roundTime, facts.timeZone)), left, doc.y, { width: width - 110 });
     doc.moveDown(0.3);
   }
   doc
@@ -157,11 +164,10 @@ export async function renderCertificatePdf(document: CertificateDocument): Promi
     .text(
       // Written for the promoter's lawyer, not a developer: what was drawn, how it can be checked and where.
       (beacon
-        ? 'How to check this draw: the seed that chose the winners joins a secret FairDraw committed to before the draw ' +
-          'with the randomness of the public beacon round named above. '
+        ? 'How to check this draw: the seed that chose the winners joins a secret FairDraw committed to before the draw ' + 'with the randomness of the public beacon round named above. '
         : 'How to check this draw: the seed that chose the winners was committed to before the draw, and revealed after it. ') +
-        'Anyone can check that the revealed seed matches that commitment and that, applied to the entries (their file\'s ' +
-        'fingerprint is given above), it gives exactly the winners above. The check runs on the draw\'s public page, at the ' +
+        "Anyone can check that the revealed seed matches that commitment and that, applied to the entries (their file's " +
+        "fingerprint is given above), it gives exactly the winners above. The check runs on the draw's public page, at the " +
         'address below or through the QR code, which also shows this certificate as it stands.',
       left,
       doc.y,
@@ -169,14 +175,20 @@ export async function renderCertificatePdf(document: CertificateDocument): Promi
     );
   qrCode(doc, facts.url, left + width - 96, Math.max(doc.y - 60, INSET + PAD), 96, branding.textColour, branding.pageColour);
   doc.moveDown(0.5);
-  doc.font('bold').fontSize(9).text(facts.url, left, doc.y, { width: width - 110, link: facts.url });
+  doc
+    .font('bold')
+    .fontSize(9)
+    .text(facts.url, left, doc.y, { width: width - 110, link: facts.url });
   doc.end();
   return done;
 }
 
 function section(doc: PDFKit.PDFDocument, title: string): void {
   doc.moveDown(0.6);
-  doc.font('bold').fontSize(13).text(title, INSET + PAD);
+  doc
+    .font('bold')
+    .fontSize(13)
+    .text(title, INSET + PAD);
   doc.moveDown(0.2);
 }
 
@@ -187,7 +199,10 @@ function row(doc: PDFKit.PDFDocument, label: string, value: string, valueSize = 
   const top = doc.y;
   doc.font('bold').fontSize(10).text(label, left, top, { width: 140 });
   const afterLabel = doc.y;
-  doc.font('regular').fontSize(valueSize).text(value, left + 150, top, { width: width - 150 });
+  doc
+    .font('regular')
+    .fontSize(valueSize)
+    .text(value, left + 150, top, { width: width - 150 });
   doc.y = Math.max(doc.y, afterLabel) + 2;
   doc.x = left;
 }

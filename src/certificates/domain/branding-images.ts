@@ -18,7 +18,11 @@ export const BrandingImageMessages = {
 export function sniffedImageExtension(detected: { ext: string } | undefined, bytes: Uint8Array): ImageExtension | { message: string } {
   if (detected?.ext === 'png') return 'png';
   if (detected?.ext === 'jpg') return 'jpg';
-  const head = Buffer.from(bytes.subarray(0, 512)).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  const head = Buffer.from(bytes.subarray(0, 512))
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
   if (head.startsWith('<svg') || head.startsWith('<?xml') || head.includes('<svg')) return { message: BrandingImageMessages.svg };
   return { message: BrandingImageMessages.type };
 }

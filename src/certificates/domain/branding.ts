@@ -4,32 +4,10 @@
  * (client/src/lib/branding-spec.ts, with btoa where this uses Buffer) checked against the same
  * vectors.
  */
-import {
-  type Branding,
-  contrastRatio,
-  DEFAULT_BRANDING,
-  type ImageExtension,
-  type ImageSlot,
-  IMAGE_EXTENSIONS,
-  IMAGE_SLOTS,
-  type LogoOption,
-  LOGO_OPTIONS,
-  MINIMUM_CONTRAST,
-} from '#rules';
+import { type Branding, contrastRatio, DEFAULT_BRANDING, type ImageExtension, type ImageSlot, IMAGE_EXTENSIONS, IMAGE_SLOTS, type LogoOption, LOGO_OPTIONS, MINIMUM_CONTRAST } from '#rules';
 
 // The default branding, the choices and the contrast rule are the editor's too: libs/rules.
-export {
-  type Branding,
-  type BrandingImage,
-  contrastRatio,
-  DEFAULT_BRANDING,
-  type FontChoice,
-  type ImageExtension,
-  type ImageSlot,
-  IMAGE_EXTENSIONS,
-  IMAGE_SLOTS,
-  LOGO_OPTIONS,
-} from '#rules';
+export { type Branding, type BrandingImage, contrastRatio, DEFAULT_BRANDING, type FontChoice, type ImageExtension, type ImageSlot, IMAGE_EXTENSIONS, IMAGE_SLOTS, LOGO_OPTIONS } from '#rules';
 const LOGO_TEXT_MAX = 60;
 const HEX = /^#[0-9A-Fa-f]{6}$/;
 const COLOUR_FIELDS = ['borderTopColour', 'borderBottomColour', 'backgroundColour', 'pageColour', 'textColour', 'logoColour'] as const;

@@ -3,16 +3,7 @@ import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@ne
 import { TREE_HEAD_VERSION } from '#transparency-log';
 import { DrawLogService } from '../application/draw-log.service.js';
 import { LogRangeError } from '../domain/draw-log.js';
-import {
-  ConsistencyProofDto,
-  ConsistencyQueryDto,
-  DrawLogKeyDto,
-  EntriesQueryDto,
-  InclusionProofDto,
-  InclusionQueryDto,
-  LoggedEntriesDto,
-  SignedTreeHeadDto,
-} from './dto/draw-log.dto.js';
+import { ConsistencyProofDto, ConsistencyQueryDto, DrawLogKeyDto, EntriesQueryDto, InclusionProofDto, InclusionQueryDto, LoggedEntriesDto, SignedTreeHeadDto } from './dto/draw-log.dto.js';
 
 /** The public draw log (docs/verification.md "The public draw log"): anyone may read and check it. */
 @ApiTags('draw-log')

@@ -16,12 +16,7 @@ export class DraftsController {
   @HttpCode(200)
   @ApiOperation({ operationId: 'saveIncompleteDraw', summary: "Save the wizard's state as a draft (kept 30 days)" })
   @ApiOkResponse({ type: IncompleteDrawResponseDto })
-  async save(
-    @Body() body: SaveIncompleteDrawRequestDto,
-    @OptionalUser() user: User | undefined,
-    @Source() source: CallerSource,
-    @Req() request: CallerRequest,
-  ): Promise<IncompleteDrawResponseDto> {
+  async save(@Body() body: SaveIncompleteDrawRequestDto, @OptionalUser() user: User | undefined, @Source() source: CallerSource, @Req() request: CallerRequest): Promise<IncompleteDrawResponseDto> {
     const viewer = callerOf(user, body.clientSession, request);
     const id = await this.drafts.save(body.wizardState, body.name ?? '', body.organisation ?? '', viewer, source, body.id);
     return { id, wizardState: body.wizardState };

@@ -88,7 +88,13 @@ export class DrawActionsController {
       body.drawId,
       callerOf(user, body.clientSession, request),
       actorOf(user),
-      fields && { firstName: fields.firstName.trim(), lastName: fields.lastName.trim(), emailAddress: fields.emailAddress.trim(), qualification: fields.qualification?.trim() || null, notes: fields.notes?.trim() || null },
+      fields && {
+        firstName: fields.firstName.trim(),
+        lastName: fields.lastName.trim(),
+        emailAddress: fields.emailAddress.trim(),
+        qualification: fields.qualification?.trim() || null,
+        notes: fields.notes?.trim() || null,
+      },
     );
     return MessageResponseDto.of(fields ? 'The scrutineer has been saved.' : 'The scrutineer has been removed.');
   }

@@ -29,12 +29,7 @@ export class DrawsController {
   @Header('Content-Type', 'application/json; charset=utf-8')
   @ApiOperation({ operationId: 'submitDraw', summary: 'Create a draw from the wizard: checked, paid, then drawn now or scheduled. Answers the new draw id.' })
   @ApiOkResponse({ schema: { type: 'string', format: 'uuid' } })
-  async submit(
-    @Body() body: SubmitDrawRequestDto,
-    @OptionalUser() user: User | undefined,
-    @Source() source: CallerSource,
-    @Req() request: CallerRequest,
-  ): Promise<string> {
+  async submit(@Body() body: SubmitDrawRequestDto, @OptionalUser() user: User | undefined, @Source() source: CallerSource, @Req() request: CallerRequest): Promise<string> {
     const demo = isDemoSubmission({ demo: body.demoMode, paymentOption: body.paymentOption });
     if (demo) await this.humanCheck.assertHuman(body.recaptchaResponse, request.ip);
     const id = await this.submitDraw.submit(

@@ -65,7 +65,8 @@ export class DrawLifecycleService {
     if (badTime) throw ruleBroken(badTime.field, badTime.message);
     // A new time fixes a new round (never one already reached: the time is in the future).
     const round = draw.beacon ? firstRoundAtOrAfter(draw.beacon, scheduleDate.getTime()) : null;
-    if (!(await this.changeLogged(() => this.draws.reschedule(id, scheduleDate, scheduleTimeZone, round, actor, now), rescheduledEntry(id, scheduleDate, round, now)))) throw new ConflictError(STATE_MESSAGES.notScheduled);
+    if (!(await this.changeLogged(() => this.draws.reschedule(id, scheduleDate, scheduleTimeZone, round, actor, now), rescheduledEntry(id, scheduleDate, round, now))))
+      throw new ConflictError(STATE_MESSAGES.notScheduled);
     await this.schedule.schedule(id, scheduleDate);
   }
 

@@ -10,7 +10,6 @@ export type { DrawPublicVersion };
 /** Winners (and reserves) of each prize in the draw's answer; all of them are in the results download. */
 const WINNERS_SHOWN_PER_PRIZE = 1_000;
 
-
 export interface DrawView {
   draw: Draw;
   winners: Winner[];

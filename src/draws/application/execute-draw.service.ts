@@ -133,10 +133,7 @@ export class ExecuteDrawService {
       { clientSession: draw.clientSession, userId: draw.ownerUserId },
       { headerRow: draw.entries.headerRow, entryCountColumn: draw.entries.entryCountColumn, uniqueEntrantIdColumn: draw.entries.uniqueEntrantIdColumn },
     );
-    const outcome = runDraw(
-      { entryCount: index.entryCount, tickets: index.tickets, entrantOf: index.entrantOf, prizes, oneWinPerEntrant: draw.entries.oneWinPerEntrant },
-      source,
-    );
+    const outcome = runDraw({ entryCount: index.entryCount, tickets: index.tickets, entrantOf: index.entrantOf, prizes, oneWinPerEntrant: draw.entries.oneWinPerEntrant }, source);
     // In pick order, as winnersOf lists them: each prize's winners, then its reserves.
     const picked = outcome.prizes.flatMap((prize) => [...prize.winners, ...prize.reserves]);
     const columnsJson = await this.entries.readRowsJson(index, picked);
@@ -162,7 +159,10 @@ function winnersOf(outcome: DrawOutcome, columnsJson: DrawnWinners['columnsJson'
   };
   let at = 0;
   outcome.prizes.forEach((prize, prizeIndex) => {
-    for (const [kind, rows] of [['winner', prize.winners], ['reserve', prize.reserves]] as const) {
+    for (const [kind, rows] of [
+      ['winner', prize.winners],
+      ['reserve', prize.reserves],
+    ] as const) {
       for (let position = 0; position < rows.length; position++, at++) {
         winners.prizeIndex[at] = prizeIndex;
         winners.kind[at] = kind;

@@ -127,18 +127,23 @@ export class SubmitDrawService {
     return draw.id;
   }
 
-  private async entriesOf(
-    submission: DrawSubmission,
-    submitter: Submitter,
-    demo: boolean,
-    winnersLimit: number,
-  ): Promise<{ entries: DrawEntries; eligible: number; fileSha256: string | null }> {
+  private async entriesOf(submission: DrawSubmission, submitter: Submitter, demo: boolean, winnersLimit: number): Promise<{ entries: DrawEntries; eligible: number; fileSha256: string | null }> {
     const oneWinPerEntrant = submission.oneWinPerEntrant;
     if (submission.entryMethod === 'simple') {
       const entryCount = submission.entriesCount ?? 0;
       throwIfAny(simpleEntryErrors(entryCount, demo, winnersLimit));
       return {
-        entries: { method: 'simple', entryCount, ticketCount: entryCount, entrantCount: entryCount, fileName: null, headerRow: false, entryCountColumn: null, uniqueEntrantIdColumn: null, oneWinPerEntrant: false },
+        entries: {
+          method: 'simple',
+          entryCount,
+          ticketCount: entryCount,
+          entrantCount: entryCount,
+          fileName: null,
+          headerRow: false,
+          entryCountColumn: null,
+          uniqueEntrantIdColumn: null,
+          oneWinPerEntrant: false,
+        },
         eligible: entryCount,
         fileSha256: null,
       };
@@ -214,24 +219,24 @@ export class SubmitDrawService {
   ): Promise<Draw> {
     for (let attempt = 0; attempt < SHORT_CODE_ATTEMPTS; attempt++) {
       const newDraw: NewDraw = {
-          shortCode: randomShortCode(randomBytes),
-          name: submission.name.trim(),
-          organisation: submission.organisation.trim(),
-          state,
-          source: submitter.source,
-          demo,
-          ownerUserId: submitter.user?.id ?? null,
-          clientSession: submitter.clientSession,
-          entries,
-          prizes,
-          scheduleDate: submission.scheduleDate ?? acceptedAt,
-          scheduleTimeZone: submission.scheduleTimeZone,
-          ...commitment,
-          paymentOption: submission.paymentOption,
-          paymentId: null,
-          creditId: null,
-          submissionKey,
-        };
+        shortCode: randomShortCode(randomBytes),
+        name: submission.name.trim(),
+        organisation: submission.organisation.trim(),
+        state,
+        source: submitter.source,
+        demo,
+        ownerUserId: submitter.user?.id ?? null,
+        clientSession: submitter.clientSession,
+        entries,
+        prizes,
+        scheduleDate: submission.scheduleDate ?? acceptedAt,
+        scheduleTimeZone: submission.scheduleTimeZone,
+        ...commitment,
+        paymentOption: submission.paymentOption,
+        paymentId: null,
+        creditId: null,
+        submissionKey,
+      };
       // A draw made scheduled is committed to at once: its log entry is written in the draw's own transaction.
       const draw = await this.draws.create(newDraw, submitter.user ? `user ${submitter.user.id}` : 'visitor', async (id) => {
         if (state === 'scheduled') await this.log.append(committedEntry({ ...newDraw, id }, fileSha256, acceptedAt));
@@ -266,9 +271,10 @@ export class SubmitDrawService {
 function submissionKeyOf(submission: DrawSubmission, submitter: Submitter): string | null {
   if (!submitter.user || !submission.idempotencyKey) return null;
   const { payment: _payment, paymentOption: _option, currency: _currency, idempotencyKey, ...asked } = submission;
-  return createHash('sha256').update(JSON.stringify([idempotencyKey, submitter.source, isDemoSubmission(submission), asked])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([idempotencyKey, submitter.source, isDemoSubmission(submission), asked]))
+    .digest('hex');
 }
-
 
 /**
  * The answer to a retried submission: its draw, once paid for. One still waiting for its payment is being paid for by

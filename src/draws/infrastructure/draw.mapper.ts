@@ -35,10 +35,7 @@ export class DrawMapper {
       // Secret until the draw is done: whoever holds it could compute the winners once the round is out.
       serverSeed: drawn && row.seedScheme === SEED_SCHEMES.beacon ? row.seed : null,
       seed: drawn ? engineSeed(row) : null,
-      beacon:
-        row.beacon && row.beaconRound !== null
-          ? { ...row.beacon, round: row.beaconRound, randomness: drawn ? row.beaconRandomness : null, signature: drawn ? row.beaconSignature : null }
-          : null,
+      beacon: row.beacon && row.beaconRound !== null ? { ...row.beacon, round: row.beaconRound, randomness: drawn ? row.beaconRandomness : null, signature: drawn ? row.beaconSignature : null } : null,
       failedBeaconTries: row.beaconAttempts,
       entriesSha256: row.entriesSha256,
       engineVersion: row.engineVersion,

@@ -6,7 +6,15 @@ import { CopyBinaryWriter, uuidBytes } from '../../platform/database/copy-binary
 import { copyRows } from '../../platform/database/copy-rows.js';
 import { columnList, preparedQuery } from '../../platform/database/prepared-query.js';
 import { scopedTransaction } from '../../platform/database/transaction-scope.js';
-import { DuplicateSubmissionError, type DrawListQuery, type DrawPublicVersion, type DrawnWinners, type DrawRepository, type LockedDraw, type NewDraw } from '../application/ports/draw.repository.port.js';
+import {
+  DuplicateSubmissionError,
+  type DrawListQuery,
+  type DrawPublicVersion,
+  type DrawnWinners,
+  type DrawRepository,
+  type LockedDraw,
+  type NewDraw,
+} from '../application/ports/draw.repository.port.js';
 import type { Scrutineer } from '../domain/draw-actions.js';
 import { CHANGEABLE_STATE } from '../domain/draw-state.js';
 import type { Draw, Winner } from '../domain/draw.js';
@@ -63,7 +71,12 @@ export class TypeormDrawRepository implements DrawRepository, DraftRepository, S
         );
         await manager.getRepository(DrawPrizeOrmEntity).insert(prizes.map((prize, position) => ({ drawId: row.id, position, ...prize })));
         const round = draw.beacon ? `, beacon round ${draw.beaconRound} of chain ${draw.beacon.chainHash}` : '';
-        await manager.query('INSERT INTO draw_audit (draw_id, from_state, to_state, actor, detail) VALUES ($1, NULL, $2, $3, $4)', [row.id, draw.state, actor, `seed commitment ${draw.seedHash}${round}`]);
+        await manager.query('INSERT INTO draw_audit (draw_id, from_state, to_state, actor, detail) VALUES ($1, NULL, $2, $3, $4)', [
+          row.id,
+          draw.state,
+          actor,
+          `seed commitment ${draw.seedHash}${round}`,
+        ]);
         await withinCreate?.(row.id);
         return row.id;
       });
@@ -230,14 +243,28 @@ export class TypeormDrawRepository implements DrawRepository, DraftRepository, S
   }
 
   async saveDraft(
-    draft: { id?: string; name: string; organisation: string; ownerUserId: string | null; clientSession: string | null; wizardState: unknown; shortCode: string; seed: Buffer; seedHash: string; source: 'web' | 'api' | 'test' },
+    draft: {
+      id?: string;
+      name: string;
+      organisation: string;
+      ownerUserId: string | null;
+      clientSession: string | null;
+      wizardState: unknown;
+      shortCode: string;
+      seed: Buffer;
+      seedHash: string;
+      source: 'web' | 'api' | 'test';
+    },
     at: Date,
   ): Promise<string | null> {
     if (draft.id) {
-      const [rows] = (await this.dataSource.query(
-        `UPDATE draw SET wizard_state = $2, name = $3, organisation = $4, updated_at = $5 WHERE id = $1 AND state = 'draft' RETURNING id`,
-        [draft.id, JSON.stringify(draft.wizardState), draft.name, draft.organisation, at],
-      )) as [{ id: string }[], number];
+      const [rows] = (await this.dataSource.query(`UPDATE draw SET wizard_state = $2, name = $3, organisation = $4, updated_at = $5 WHERE id = $1 AND state = 'draft' RETURNING id`, [
+        draft.id,
+        JSON.stringify(draft.wizardState),
+        draft.name,
+        draft.organisation,
+        at,
+      ])) as [{ id: string }[], number];
       return rows[0]?.id ?? null;
     }
     const [row] = (await this.dataSource.query(
@@ -254,10 +281,13 @@ export class TypeormDrawRepository implements DrawRepository, DraftRepository, S
   }
 
   async findDraft(id: string): Promise<{ id: string; ownerUserId: string | null; clientSession: string | null; wizardState: unknown; updatedAt: Date } | null> {
-    const rows = (await this.dataSource.query(
-      `SELECT id, owner_user_id, client_session, wizard_state, updated_at FROM draw WHERE id = $1 AND state = 'draft' AND wizard_state IS NOT NULL`,
-      [id],
-    )) as { id: string; owner_user_id: string | null; client_session: string | null; wizard_state: unknown; updated_at: Date }[];
+    const rows = (await this.dataSource.query(`SELECT id, owner_user_id, client_session, wizard_state, updated_at FROM draw WHERE id = $1 AND state = 'draft' AND wizard_state IS NOT NULL`, [id])) as {
+      id: string;
+      owner_user_id: string | null;
+      client_session: string | null;
+      wizard_state: unknown;
+      updated_at: Date;
+    }[];
     const row = rows[0];
     return row ? { id: row.id, ownerUserId: row.owner_user_id, clientSession: row.client_session, wizardState: row.wizard_state, updatedAt: row.updated_at } : null;
   }
@@ -290,7 +320,11 @@ export class TypeormDrawRepository implements DrawRepository, DraftRepository, S
   async linkOwner(id: string, userId: string, actor: string, at: Date): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await manager.query('UPDATE draw SET owner_user_id = $2, updated_at = $3 WHERE id = $1 AND owner_user_id IS NULL', [id, userId, at]);
-      await manager.query(`INSERT INTO draw_audit (draw_id, at, from_state, to_state, actor, detail) SELECT id, $2, state, state, $3, 'linked to a new account' FROM draw WHERE id = $1`, [id, at, actor]);
+      await manager.query(`INSERT INTO draw_audit (draw_id, at, from_state, to_state, actor, detail) SELECT id, $2, state, state, $3, 'linked to a new account' FROM draw WHERE id = $1`, [
+        id,
+        at,
+        actor,
+      ]);
     });
   }
 
@@ -312,15 +346,24 @@ export class TypeormDrawRepository implements DrawRepository, DraftRepository, S
       .offset((query.page - 1) * query.count)
       .limit(query.count);
     // The total from the per-owner counters the draw table's triggers keep (see AddDrawOwnerCount), at the same time as the page.
-    const counted = this.dataSource.query(
-      'SELECT COALESCE(SUM(draws), 0)::int AS total FROM draw_owner_count WHERE owner_user_id = $1 AND source = ANY($2) AND state = ANY($3)',
-      [query.ownerUserId, query.sources, query.states],
-    ) as Promise<{ total: number }[]>;
+    const counted = this.dataSource.query('SELECT COALESCE(SUM(draws), 0)::int AS total FROM draw_owner_count WHERE owner_user_id = $1 AND source = ANY($2) AND state = ANY($3)', [
+      query.ownerUserId,
+      query.sources,
+      query.states,
+    ]) as Promise<{ total: number }[]>;
     // Each draw's prizes come with its row (one round trip fewer); without joins the raw rows and entities align.
     const paged = builder.addSelect(`(SELECT COALESCE(json_agg(p), '[]') FROM draw_prize p WHERE p.draw_id = d.id)`, 'list_prizes');
     const [{ entities, raw }, [count]] = await Promise.all([paged.getRawAndEntities<{ list_prizes: Record<string, unknown>[] }>(), counted]);
     const total = count?.total ?? 0;
-    return { draws: entities.map((row, i) => DrawMapper.toDomain(row, raw[i].list_prizes.map((prize) => this.hydrate(DrawPrizeOrmEntity, prize)))), total };
+    return {
+      draws: entities.map((row, i) =>
+        DrawMapper.toDomain(
+          row,
+          raw[i].list_prizes.map((prize) => this.hydrate(DrawPrizeOrmEntity, prize)),
+        ),
+      ),
+      total,
+    };
   }
 
   async cancel(id: string, actor: string, at: Date): Promise<boolean> {
@@ -400,7 +443,10 @@ export class TypeormDrawRepository implements DrawRepository, DraftRepository, S
     return scopedTransaction(this.dataSource, async (manager) => {
       // The race-safe check of draw-state's rule: only a draw still in the changeable state changes.
       const stateParam = `$${3 + params.length}`;
-      const [rows] = (await manager.query(`UPDATE draw SET ${set}, updated_at = $2 WHERE id = $1 AND state = ${stateParam} RETURNING id`, [id, at, ...params, CHANGEABLE_STATE])) as [unknown[], number];
+      const [rows] = (await manager.query(`UPDATE draw SET ${set}, updated_at = $2 WHERE id = $1 AND state = ${stateParam} RETURNING id`, [id, at, ...params, CHANGEABLE_STATE])) as [
+        unknown[],
+        number,
+      ];
       if (rows.length === 0) return false;
       await manager.query(`INSERT INTO draw_audit (draw_id, at, from_state, to_state, actor, detail) VALUES ($1, $2, $3, $4, $5, $6)`, [id, at, CHANGEABLE_STATE, to, actor, detail]);
       return true;

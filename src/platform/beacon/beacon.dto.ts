@@ -19,7 +19,7 @@ export class BeaconChainInfoDto {
 export class BeaconRoundDto {
   @ApiProperty() round: number;
   @ApiProperty({ description: 'SHA-256 of the signature, hex' }) randomness: string;
-  @ApiProperty({ description: "BLS signature (G1, compressed) of SHA-256 of the round as 8 bytes big-endian, hex" }) signature: string;
+  @ApiProperty({ description: 'BLS signature (G1, compressed) of SHA-256 of the round as 8 bytes big-endian, hex' }) signature: string;
 }
 
 /** A draw's beacon as the draw detail and the certificate publish it (the same names on both). */

@@ -20,7 +20,11 @@ import { LocalBeacon } from './local-beacon.adapter.js';
       inject: [ConfigService],
       useFactory: (config: ConfigService<Environment, true>) =>
         new DrandHttpBeacon(
-          config.get('DRAND_URLS', { infer: true }).split(',').map((url) => url.trim()).filter(Boolean),
+          config
+            .get('DRAND_URLS', { infer: true })
+            .split(',')
+            .map((url) => url.trim())
+            .filter(Boolean),
           config.get('DRAND_CHAIN_HASH', { infer: true }),
         ),
     },

@@ -67,8 +67,7 @@ export async function startEmbeddedPostgres(options: EmbeddedDatabaseOptions): P
   }
   startLog = undefined;
   await recordOwner(dataDir);
-  const urlFor = (database: string) =>
-    `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+  const urlFor = (database: string) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
   let stopped: Promise<void> | undefined;
   return {
     serverUrl: urlFor('postgres'),

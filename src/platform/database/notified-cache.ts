@@ -67,6 +67,11 @@ export class NotifiedCache<T extends object> {
     await client?.end().catch(() => undefined);
   }
 
+  /** The server process of the listening connection (PostgreSQL's backend pid), while listening. */
+  get listenerPid(): number | undefined {
+    return this.listening ? (this.client as (pg.Client & { processID?: number }) | undefined)?.processID : undefined;
+  }
+
   /** Whether entries are kept: the notifications are being received. */
   get isListening(): boolean {
     return this.listening;

@@ -68,9 +68,7 @@ class DownloadsController {
     const file = provider ? await provider.open(id, request.user) : null;
     if (!file) throw new NotFoundException({ message: NOT_FOUND });
     const asciiName = file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-    void reply
-      .header('Content-Disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-      .header('X-Content-Type-Options', 'nosniff');
+    void reply.header('Content-Disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`).header('X-Content-Type-Options', 'nosniff');
     if (file.shared) {
       await sendPublicAnswer(request, reply, file.shared.answer, file.shared.policy);
       return;

@@ -5,16 +5,7 @@
  */
 export type ModelState = Record<string, string[]>;
 
-export type ApplicationErrorKind =
-  | 'rule-broken'
-  | 'not-signed-in'
-  | 'payment-required'
-  | 'not-allowed'
-  | 'not-found'
-  | 'conflict'
-  | 'too-large'
-  | 'unsupported-media'
-  | 'unavailable';
+export type ApplicationErrorKind = 'rule-broken' | 'not-signed-in' | 'payment-required' | 'not-allowed' | 'not-found' | 'conflict' | 'too-large' | 'unsupported-media' | 'unavailable';
 
 export abstract class ApplicationError extends Error {
   abstract readonly kind: ApplicationErrorKind;

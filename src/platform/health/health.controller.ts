@@ -37,12 +37,21 @@ export class HealthController {
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthCheckResult> {
     try {
       return await this.health.check([
-        () => this.indicators.check('shutdown').attempt(() => {
-          if (this.shutdown.draining) throw new Error('This process is shutting down.');
-        }),
+        () =>
+          this.indicators.check('shutdown').attempt(() => {
+            if (this.shutdown.draining) throw new Error('This process is shutting down.');
+          }),
         () => this.database.pingCheck('database').withTimeout(CHECK_TIMEOUT_MS),
-        () => this.indicators.check('jobs').attempt(() => this.jobs.checkHealth()).withTimeout(CHECK_TIMEOUT_MS),
-        () => this.indicators.check('storage').attempt(() => this.storage.checkHealth()).withTimeout(CHECK_TIMEOUT_MS),
+        () =>
+          this.indicators
+            .check('jobs')
+            .attempt(() => this.jobs.checkHealth())
+            .withTimeout(CHECK_TIMEOUT_MS),
+        () =>
+          this.indicators
+            .check('storage')
+            .attempt(() => this.storage.checkHealth())
+            .withTimeout(CHECK_TIMEOUT_MS),
       ]);
     } catch (error) {
       if (!(error instanceof ServiceUnavailableException)) throw error;

@@ -173,7 +173,10 @@ export async function serveClientApp(
   const build: PrerenderedBuild = existsSync(prerenderedFile) ? JSON.parse(readFileSync(prerenderedFile, 'utf8')) : { productDomains: [], routes: [], pages: {} };
   // A prerendered page is complete (its screen's styles and scripts included): compressed once, here.
   const pages = new Map(Object.entries(build.pages).map(([path, html]) => [path, compressedPage(withMeta(html))]));
-  const configured = allowedHostnames.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean);
+  const configured = allowedHostnames
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
   // The screen's chunks load with the page instead of after the entry has run and asked for them; its styles are
   // there before a prerendered page paints (the client's loader skips files a link already holds).
   const routeLinks = build.routes.map(({ paths, scripts, styles }) => ({
@@ -253,8 +256,7 @@ export async function serveClientApp(
     const previewing = query !== undefined && PREVIEW_QUERY.test(query);
     const publicPage = !previewing && (PUBLIC_DRAW_PAGE.test(unprefixed) || unprefixed === LOOKUP_PAGE);
     // A country site's home, rendered on request with its prices where the browser would render it as sent.
-    const home =
-      query === undefined && siteConfigurations && homeTemplate && unprefixed === '/' && renderedPageApplies(request.hostname, request.headers.cookie, build.productDomains, configured);
+    const home = query === undefined && siteConfigurations && homeTemplate && unprefixed === '/' && renderedPageApplies(request.hostname, request.headers.cookie, build.productDomains, configured);
     const sendPlainPage = (policy: CachePolicy) => {
       const route = routeLinks.find(({ patterns }) => patterns.some((pattern) => pattern.test(path)));
       const head = route ? [route.links] : [];

@@ -82,7 +82,9 @@ export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'g
  */
 function encodedBody(answer: PublicAnswer, encoding: 'br' | 'gzip'): Buffer {
   answer[encoding] ??=
-    encoding === 'br' ? brotliCompressSync(answer.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: answer.body.length } }) : gzipSync(answer.body, { level: 9 });
+    encoding === 'br'
+      ? brotliCompressSync(answer.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: answer.body.length } })
+      : gzipSync(answer.body, { level: 9 });
   return answer[encoding];
 }
 

@@ -60,8 +60,7 @@ export function findInputProblem(value: unknown, root?: string): InputProblem | 
  */
 export function refuseUnusableInput(fastify: FastifyInstance): void {
   fastify.addHook('preValidation', async (request) => {
-    const problem =
-      findInputProblem(request.params) ?? findInputProblem(request.query) ?? (request.body === undefined ? undefined : findInputProblem(request.body));
+    const problem = findInputProblem(request.params) ?? findInputProblem(request.query) ?? (request.body === undefined ? undefined : findInputProblem(request.body));
     if (problem) {
       const envelope: ErrorEnvelope = { message: problem.message, modelState: { [problem.field]: [problem.message] } };
       throw new BadRequestException(envelope);

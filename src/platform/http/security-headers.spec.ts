@@ -34,14 +34,27 @@ describe('contentSecurityPolicy', () => {
   it('allows the build’s inline scripts by hash and only the outside services configured', () => {
     const none = contentSecurityPolicy({ inlineScriptHashes: ["'sha256-abc='"] }, true);
     expect(none['script-src']).toEqual(["'self'", "'sha256-abc='"]);
-    expect(Object.values(none).flat().filter((source) => source?.startsWith('https:'))).toEqual([]);
+    expect(
+      Object.values(none)
+        .flat()
+        .filter((source) => source?.startsWith('https:')),
+    ).toEqual([]);
 
     const all = contentSecurityPolicy(
       { inlineScriptHashes: [], analyticsId: 'G-ABC', chatWidgetUrl: 'https://chat.example/widget.js?v=2', contentHosts: 'https://c1.example/logos, https://c2.example', recaptchaSiteKey: 'site-key' },
       true,
     );
     expect(all['script-src']).toEqual(["'self'", 'https://*.googletagmanager.com', 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/', 'https://chat.example']);
-    expect(all['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://c1.example', 'https://c2.example', 'https://*.google-analytics.com', 'https://*.googletagmanager.com', 'https://chat.example']);
+    expect(all['img-src']).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://c1.example',
+      'https://c2.example',
+      'https://*.google-analytics.com',
+      'https://*.googletagmanager.com',
+      'https://chat.example',
+    ]);
     expect(all['connect-src']).toContain('https://*.google-analytics.com');
     expect(all['frame-src']).toEqual(["'self'", 'https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/', 'https://chat.example']);
     // Never inline scripts but the hashed ones.

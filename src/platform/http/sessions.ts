@@ -87,10 +87,13 @@ export async function registerSessions(app: NestFastifyApplication, environment:
     saveUninitialized: false,
     store: store as unknown as fastifySession.SessionStore,
   });
-  app.getHttpAdapter().getInstance().addHook('onClose', async () => {
-    store.close();
-    await pool.end();
-  });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onClose', async () => {
+      store.close();
+      await pool.end();
+    });
 }
 
 /** SESSION_SECRET in production (shared by every process); elsewhere one generated once into DATA_DIR. */

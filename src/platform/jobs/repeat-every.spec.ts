@@ -8,10 +8,15 @@ describe('repeatEvery', () => {
   it('runs the work every interval, logs a failed run and goes on, and stops when asked', async () => {
     const warnings: string[] = [];
     let runs = 0;
-    const stop = repeatEvery(1_000, async () => {
-      runs += 1;
-      if (runs === 2) throw new Error('storage down');
-    }, { warn: (message) => warnings.push(message) }, 'Sweeping failed');
+    const stop = repeatEvery(
+      1_000,
+      async () => {
+        runs += 1;
+        if (runs === 2) throw new Error('storage down');
+      },
+      { warn: (message) => warnings.push(message) },
+      'Sweeping failed',
+    );
     await jest.advanceTimersByTimeAsync(3_000);
     expect(runs).toBe(3);
     expect(warnings).toEqual(['Sweeping failed: Error: storage down']);

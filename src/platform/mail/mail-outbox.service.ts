@@ -29,9 +29,7 @@ export class MailOutboxService implements OnModuleInit {
   /** Records the message (inside the caller's transaction when one is given) and queues its delivery. */
   async send(message: MailMessage, manager?: EntityManager): Promise<void> {
     const repository = manager ? manager.getRepository(MailOutboxOrmEntity) : this.outbox;
-    const row = await repository.save(
-      repository.create({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html ?? null }),
-    );
+    const row = await repository.save(repository.create({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html ?? null }));
     await this.jobs.send(DELIVER_QUEUE, { id: row.id }, manager);
   }
 

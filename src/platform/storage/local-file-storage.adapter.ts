@@ -85,7 +85,10 @@ export class LocalFileStorage implements FileStorage {
     for await (const { key, path } of this.walk('', '')) {
       if (!PARTIAL_FILE.test(key)) continue;
       // Written to within the period: a write still going on (a slow upload), not one left behind.
-      const modified = await stat(path).then((found) => found.mtime, () => null);
+      const modified = await stat(path).then(
+        (found) => found.mtime,
+        () => null,
+      );
       if (!modified || modified >= before) continue;
       await rm(path, { force: true });
       removed++;

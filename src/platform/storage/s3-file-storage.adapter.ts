@@ -132,9 +132,7 @@ export class S3FileStorage implements FileStorage {
   async *list(prefix: string): AsyncIterable<string> {
     let continuationToken: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: this.prefix + prefix, ContinuationToken: continuationToken }),
-      );
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: this.prefix + prefix, ContinuationToken: continuationToken }));
       for (const object of page.Contents ?? []) if (object.Key) yield object.Key.slice(this.prefix.length);
       continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (continuationToken);
@@ -214,9 +212,7 @@ class MultipartWriter extends Writable {
       await this.client.send(new PutObjectCommand({ ...this.target, Body: body, ContentLength: body.length }));
       return this.size;
     }
-    await this.client.send(
-      new CompleteMultipartUploadCommand({ ...this.target, UploadId: await this.uploadId, MultipartUpload: { Parts: this.parts } }),
-    );
+    await this.client.send(new CompleteMultipartUploadCommand({ ...this.target, UploadId: await this.uploadId, MultipartUpload: { Parts: this.parts } }));
     return this.size;
   }
 
@@ -235,9 +231,7 @@ class MultipartWriter extends Writable {
     this.buffered = 0;
     const partNumber = this.parts.length + 1;
     this.parts.push({ PartNumber: partNumber });
-    this.uploadId ??= this.client
-      .send(new CreateMultipartUploadCommand(this.target))
-      .then((created) => created.UploadId ?? Promise.reject(new Error('S3 answered no UploadId.')));
+    this.uploadId ??= this.client.send(new CreateMultipartUploadCommand(this.target)).then((created) => created.UploadId ?? Promise.reject(new Error('S3 answered no UploadId.')));
     const uploadId = this.uploadId;
     const task = (async () => {
       const sent = await this.client.send(new UploadPartCommand({ ...this.target, UploadId: await uploadId, PartNumber: partNumber, Body: body, ContentLength: body.length }));

@@ -72,7 +72,10 @@ export class EntryCheckController {
   @HttpCode(200)
   // It writes only its rate limit's counter: the processes' public caches hold (issue 26).
   @RouteConfig({ [KEEPS_PUBLIC_CACHES]: true })
-  @ApiOperation({ operationId: 'checkEntry', summary: `Whether a value is in the draw (rate limited: ${ENTRY_CHECK_RATE_LIMIT.points} checks per ${ENTRY_CHECK_RATE_LIMIT.windowSeconds / 60} minutes per address)` })
+  @ApiOperation({
+    operationId: 'checkEntry',
+    summary: `Whether a value is in the draw (rate limited: ${ENTRY_CHECK_RATE_LIMIT.points} checks per ${ENTRY_CHECK_RATE_LIMIT.windowSeconds / 60} minutes per address)`,
+  })
   @ApiOkResponse({ type: CheckEntryResponseDto })
   async check(@Body() body: CheckEntryRequestDto, @Req() request: CallerRequest): Promise<CheckEntryResponseDto> {
     await this.checks.consume(request.ip);

@@ -30,7 +30,10 @@ export class DrawColumnsService {
     const access = { clientSession: draw.clientSession, userId: draw.ownerUserId };
     const index = await this.entriesIndex.load(entries.fileName, access, { headerRow: false, entryCountColumn: null, uniqueEntrantIdColumn: null });
     const sampled = Math.min(index.entryCount, SENSITIVE_SAMPLE_ROWS);
-    const rows = await this.entriesIndex.readRows(index, Array.from({ length: sampled }, (_, i) => i));
+    const rows = await this.entriesIndex.readRows(
+      index,
+      Array.from({ length: sampled }, (_, i) => i),
+    );
     const first = rows[0] ?? [];
     const sensitive = detectSensitiveColumns(first, rows);
     const columns = first.map((name, c) => ({ name: entries.headerRow ? name.trim() || `Column ${c + 1}` : `Column ${c + 1}`, blacklisted: sensitive[c] !== null }));

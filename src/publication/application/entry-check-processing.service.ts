@@ -80,7 +80,14 @@ export class EntryCheckProcessingService implements OnModuleInit {
         return null;
       }
       await this.checks.finish(checkId, 'processed', null, this.clock.now());
-      this.lastFigures = { rows: index.entryCount, distinctValues: table.count, hashMs: Math.round(t1 - t0), sortMs: Math.round(t2 - t1), storeMs: Math.round(t3 - t2), hashAndSortCpuMs: Math.round((cpu.user + cpu.system) / 1000) };
+      this.lastFigures = {
+        rows: index.entryCount,
+        distinctValues: table.count,
+        hashMs: Math.round(t1 - t0),
+        sortMs: Math.round(t2 - t1),
+        storeMs: Math.round(t3 - t2),
+        hashAndSortCpuMs: Math.round((cpu.user + cpu.system) / 1000),
+      };
       this.logger.log(`Entry check ${checkId} processed: ${JSON.stringify(this.lastFigures)}`);
       return this.lastFigures;
     } catch (error) {

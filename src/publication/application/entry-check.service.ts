@@ -73,7 +73,16 @@ export class EntryCheckService {
       return (await this.checks.find(drawId))!;
     }
     return this.checks.configure(
-      { drawId, shortCode: draw.shortCode, columnIdx: input.columnIdx, columnName, showEntriesCount: input.showEntriesCount, salt: randomBytes(16), totalRows: draw.entries.entryCount, countryCode: input.countryCode },
+      {
+        drawId,
+        shortCode: draw.shortCode,
+        columnIdx: input.columnIdx,
+        columnName,
+        showEntriesCount: input.showEntriesCount,
+        salt: randomBytes(16),
+        totalRows: draw.entries.entryCount,
+        countryCode: input.countryCode,
+      },
       now,
       ENTRY_CHECK_QUEUE,
     );

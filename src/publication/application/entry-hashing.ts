@@ -79,13 +79,7 @@ class DigestSink implements EntryRowSink {
   }
 }
 
-export async function hashEntries(
-  index: EntriesIndex,
-  body: Readable,
-  column: number,
-  digester: EntryDigester,
-  onProgress: (entryRows: number) => Promise<void>,
-): Promise<HashedEntries> {
+export async function hashEntries(index: EntriesIndex, body: Readable, column: number, digester: EntryDigester, onProgress: (entryRows: number) => Promise<void>): Promise<HashedEntries> {
   const workers = new DigestWorkers(digester);
   try {
     const sink = new DigestSink(index, column, workers);

@@ -85,21 +85,21 @@ export class PublicationService {
     await this.transactions.run(async () => {
       await this.log.append({ kind: 'published', drawId, at: now.toISOString() });
       await this.publications.publish(
-      {
-        drawId,
-        shortCode: draw.shortCode,
-        columns: input.columns,
-        names: input.names.map(cleanColumnName),
-        prizes: input.prizes,
-        truncated: input.truncated,
-        upperCase: input.upperCase,
-        entries: input.entries,
-        publishDate,
-        live: input.publishNow,
-        countryCode: input.countryCode,
-      },
-      now,
-    );
+        {
+          drawId,
+          shortCode: draw.shortCode,
+          columns: input.columns,
+          names: input.names.map(cleanColumnName),
+          prizes: input.prizes,
+          truncated: input.truncated,
+          upperCase: input.upperCase,
+          entries: input.entries,
+          publishDate,
+          live: input.publishNow,
+          countryCode: input.countryCode,
+        },
+        now,
+      );
     });
     if (!input.publishNow) await this.schedule.schedule(drawId, publishDate);
     return (await this.publications.find(drawId))!;

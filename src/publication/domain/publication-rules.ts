@@ -79,7 +79,8 @@ export function publicationRefusal(request: PublicationRequest, target: Publicat
   const { columns, names, prizes } = request;
   if (columns.length === 0) return { field: 'columns', message: PUBLICATION_MESSAGES.noColumns };
   if (columns.length > MAX_PUBLISHED_COLUMNS) return { field: 'columns', message: PUBLICATION_MESSAGES.tooManyColumns };
-  if (new Set(columns).size !== columns.length || columns.some((c) => !Number.isInteger(c) || c < 0 || c >= target.columns.length)) return { field: 'columns', message: PUBLICATION_MESSAGES.unknownColumn };
+  if (new Set(columns).size !== columns.length || columns.some((c) => !Number.isInteger(c) || c < 0 || c >= target.columns.length))
+    return { field: 'columns', message: PUBLICATION_MESSAGES.unknownColumn };
   if (columns.some((c) => target.columns[c].blacklisted)) return { field: 'columns', message: PUBLICATION_MESSAGES.blacklisted };
   if (names.length !== columns.length || names.some((name) => cleanColumnName(name) === '')) return { field: 'names', message: PUBLICATION_MESSAGES.names };
   if (names.some((name) => cleanColumnName(name).length > MAX_COLUMN_NAME_LENGTH)) return { field: 'names', message: PUBLICATION_MESSAGES.nameTooLong };

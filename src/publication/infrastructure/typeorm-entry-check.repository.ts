@@ -91,7 +91,10 @@ export class TypeormEntryCheckRepository implements EntryCheckRepository {
 
   async cancel(drawId: string, at: Date): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
-      const [rows] = (await manager.query('UPDATE draw_entry_check SET enabled = false, updated_at = $2 WHERE draw_id = $1 AND enabled RETURNING check_id', [drawId, at])) as [{ check_id: number }[], number];
+      const [rows] = (await manager.query('UPDATE draw_entry_check SET enabled = false, updated_at = $2 WHERE draw_id = $1 AND enabled RETURNING check_id', [drawId, at])) as [
+        { check_id: number }[],
+        number,
+      ];
       if (rows.length === 0) return false;
       await manager.query('DELETE FROM entry_check_value WHERE check_id = $1', [rows[0].check_id]);
       return true;

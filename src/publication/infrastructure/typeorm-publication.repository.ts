@@ -51,16 +51,19 @@ export class TypeormPublicationRepository implements PublicationRepository {
 
   async publish(p: PublicationSettings & { drawId: string; shortCode: string; live: boolean; countryCode: string | null }, at: Date): Promise<void> {
     await currentManager(this.dataSource).query(
-        `INSERT INTO draw_publication (draw_id, short_code, columns, column_names, prizes, first_truncated, upper_case, entry_count, publish_date, published, live, went_live_at, country_code, updated_at)
+      `INSERT INTO draw_publication (draw_id, short_code, columns, column_names, prizes, first_truncated, upper_case, entry_count, publish_date, published, live, went_live_at, country_code, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, true, $10, CASE WHEN $10 THEN $11::timestamptz END, $12, $11)
          ON CONFLICT (draw_id) DO UPDATE SET columns = $3, column_names = $4, prizes = $5, first_truncated = $6, upper_case = $7, entry_count = $8,
            publish_date = $9, published = true, live = $10, went_live_at = CASE WHEN $10 THEN $11::timestamptz END, country_code = $12, updated_at = $11`,
-        [p.drawId, p.shortCode, p.columns, p.names, p.prizes, p.truncated, p.upperCase, p.entries, p.publishDate, p.live, at, p.countryCode],
-      );
+      [p.drawId, p.shortCode, p.columns, p.names, p.prizes, p.truncated, p.upperCase, p.entries, p.publishDate, p.live, at, p.countryCode],
+    );
   }
 
   async unpublish(drawId: string, at: Date): Promise<boolean> {
-    const [rows] = (await currentManager(this.dataSource).query('UPDATE draw_publication SET published = false, live = false, went_live_at = NULL, updated_at = $2 WHERE draw_id = $1 AND published RETURNING draw_id', [drawId, at])) as [unknown[], number];
+    const [rows] = (await currentManager(this.dataSource).query(
+      'UPDATE draw_publication SET published = false, live = false, went_live_at = NULL, updated_at = $2 WHERE draw_id = $1 AND published RETURNING draw_id',
+      [drawId, at],
+    )) as [unknown[], number];
     return rows.length > 0;
   }
 

@@ -25,10 +25,7 @@ export class SiteController {
   @Get('configuration')
   @ApiOperation({ operationId: 'getSiteConfiguration', summary: 'Site configuration delivered to the page' })
   @ApiOkResponse({ type: SiteConfigurationResponseDto })
-  async configuration(
-    @Query() query: SiteConfigurationQueryDto,
-    @Req() request: FastifyRequest,
-  ): Promise<SiteConfigurationResponseDto> {
+  async configuration(@Query() query: SiteConfigurationQueryDto, @Req() request: FastifyRequest): Promise<SiteConfigurationResponseDto> {
     return SiteConfigurationResponseDto.from(await this.siteConfiguration.forRequest(query.country, request.hostname, query.currency));
   }
 

@@ -11,7 +11,6 @@ import { SITE_SETTING_REPOSITORY } from '../site.tokens.js';
 import { ReviewsService } from './reviews.service.js';
 import type { SiteSettingRepository } from './ports/site-setting.repository.port.js';
 
-
 @Injectable()
 export class SiteConfigurationService {
   constructor(

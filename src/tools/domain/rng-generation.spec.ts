@@ -45,23 +45,35 @@ function referenceShuffle(source: RandomSource, lower: bigint, range: number, co
 describe('random numbers: sampling', () => {
   it('rejection gives exactly the one-by-one definition, repeats or not', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 12 }), fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.integer({ min: 1, max: 400 }), fc.integer({ min: 0, max: 3 }), (seed, lower, count, spare) => {
-        // From a range just above the count (many repeats) to one far above it (none).
-        const range = BigInt(count) * BigInt(DENSE_RANGE_FACTOR) + 1n + BigInt(spare) * 10n ** BigInt(spare * 4);
-        const fast = drawDistinctByRejection(createSeedrandomSource(seed), lower, lower + range - 1n, count);
-        expect(Array.from(fast)).toEqual(referenceRejection(createSeedrandomSource(seed), lower, lower + range - 1n, count));
-      }),
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 12 }),
+        fc.bigInt({ min: 0n, max: 10n ** 12n }),
+        fc.integer({ min: 1, max: 400 }),
+        fc.integer({ min: 0, max: 3 }),
+        (seed, lower, count, spare) => {
+          // From a range just above the count (many repeats) to one far above it (none).
+          const range = BigInt(count) * BigInt(DENSE_RANGE_FACTOR) + 1n + BigInt(spare) * 10n ** BigInt(spare * 4);
+          const fast = drawDistinctByRejection(createSeedrandomSource(seed), lower, lower + range - 1n, count);
+          expect(Array.from(fast)).toEqual(referenceRejection(createSeedrandomSource(seed), lower, lower + range - 1n, count));
+        },
+      ),
       { numRuns: 150 },
     );
   });
 
   it('the partial shuffle gives exactly the Fisher–Yates definition', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 8 }), fc.integer({ min: 1, max: 300 }), fc.integer({ min: 0, max: 300 }), fc.bigInt({ min: 0n, max: 999_999_999_999_999_000n }), (seed, range, extra, lower) => {
-        const count = Math.max(1, range - (extra % range));
-        const fast = shuffledPrefix(createSeedrandomSource(seed), lower, range, count);
-        expect(Array.from(fast)).toEqual(referenceShuffle(createSeedrandomSource(seed), lower, range, count));
-      }),
+      fc.property(
+        fc.string({ maxLength: 8 }),
+        fc.integer({ min: 1, max: 300 }),
+        fc.integer({ min: 0, max: 300 }),
+        fc.bigInt({ min: 0n, max: 999_999_999_999_999_000n }),
+        (seed, range, extra, lower) => {
+          const count = Math.max(1, range - (extra % range));
+          const fast = shuffledPrefix(createSeedrandomSource(seed), lower, range, count);
+          expect(Array.from(fast)).toEqual(referenceShuffle(createSeedrandomSource(seed), lower, range, count));
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -27,9 +27,7 @@ export function generateRng(request: RngRequest): RngResult {
   if (request.mode === 'sequence') {
     return { values: shuffledPrefix(source, request.lower, request.count, request.count), counts: null, total: request.count };
   }
-  const drawn = request.unique
-    ? drawDistinctNumbers(source, request.lower, request.upper, request.count)
-    : drawNumbers(source, request.lower, request.upper, request.count);
+  const drawn = request.unique ? drawDistinctNumbers(source, request.lower, request.upper, request.count) : drawNumbers(source, request.lower, request.upper, request.count);
   if (request.grouping) return orderGroups(groupByValue(drawn), request, source);
   if (request.ordering === ORDER_BY_VALUE) sortByValue(drawn, request.direction);
   return { values: drawn, counts: null, total: request.count };

@@ -16,9 +16,7 @@ describe('random numbers: what is shown and downloaded', () => {
       counts: null,
       truncated: true,
       rowCount: 3,
-      html:
-        '<ol class="rng-results"><li>5</li><li>999999999999999999</li></ol>' +
-        '<p class="rng-truncated">Showing the first 2 of 3 numbers. Download the file for all of them.</p>',
+      html: '<ol class="rng-results"><li>5</li><li>999999999999999999</li></ol>' + '<p class="rng-truncated">Showing the first 2 of 3 numbers. Download the file for all of them.</p>',
     });
     expect(previewOf(result([1n, 2n]), 'sequence').html).toBe('<ol class="rng-results"><li>1</li><li>2</li></ol>');
   });

@@ -26,7 +26,7 @@ export class DrawEntriesController {
     summary: 'Rows, columns, counts, warnings and column checks of an uploaded entries file',
     description:
       'The first call reads the whole file (and indexes its rows); later calls answer from what it found. A file that cannot ' +
-      'become entries is answered 200 with errorMessage. 404 when the upload is not the caller\'s.',
+      "become entries is answered 200 with errorMessage. 404 when the upload is not the caller's.",
   })
   @ApiOkResponse({ type: ConfirmDrawDetailsResponseDto })
   async getConfirmDrawDetails(@Body() body: ConfirmDrawDetailsRequestDto, @Req() request: FastifyRequest): Promise<ConfirmDrawDetailsResponseDto> {

@@ -7,17 +7,7 @@ import { SiteConfigurationService } from '../../site/application/site-configurat
 import { decideEncoding, needsTranscoding, type TextEncodingName, utf8Text } from '#entries-file';
 import { CLIENT_SESSION_PATTERN, type EntriesFile, type Upload } from '../domain/upload.js';
 import { UploadRefusedError } from '../domain/upload.errors.js';
-import {
-  baseNameOf,
-  BYTES_PER_MB,
-  extensionOf,
-  invalidTypeMessage,
-  isUploadExtension,
-  signatureOf,
-  UploadMessages,
-  type TextExtension,
-  type UploadExtension,
-} from '#rules';
+import { baseNameOf, BYTES_PER_MB, extensionOf, invalidTypeMessage, isUploadExtension, signatureOf, UploadMessages, type TextExtension, type UploadExtension } from '#rules';
 import { ZipMessages } from '../domain/zip-rules.js';
 import { UPLOAD_REPOSITORY } from '../uploads.tokens.js';
 import { EntriesStorage } from './entries-storage.js';
@@ -96,9 +86,9 @@ export class UploadEntriesFileService {
       return upload;
     } catch (error) {
       // The refusal is the answer: a failed clean-up (storage unreachable) is logged, never answered in its place.
-      await this.entriesStorage.deleteReceived(id).catch((cleanup: unknown) =>
-        this.logger.error(`Upload ${id} refused, and its received files could not be removed: ${cleanup instanceof Error ? cleanup.message : String(cleanup)}`),
-      );
+      await this.entriesStorage
+        .deleteReceived(id)
+        .catch((cleanup: unknown) => this.logger.error(`Upload ${id} refused, and its received files could not be removed: ${cleanup instanceof Error ? cleanup.message : String(cleanup)}`));
       throw error;
     }
   }

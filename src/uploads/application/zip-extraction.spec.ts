@@ -44,9 +44,7 @@ describe('extractEntriesFile', () => {
     const extracted = await extractEntriesFile(storage, 'in/entries.zip', size, 'out/entries', LIMIT);
     expect(extracted).toMatchObject({ archivedFileName: 'entries.csv', byteSize: 13 });
     const junk = await stored('in/junk.zip', Buffer.from('PK this is not a zip archive at all'));
-    await expect(extractEntriesFile(storage, 'in/junk.zip', junk, 'out/junk', LIMIT)).rejects.toEqual(
-      new UploadRefusedError('zip', 'Invalid zip file. The file could not be read as a zip archive.'),
-    );
+    await expect(extractEntriesFile(storage, 'in/junk.zip', junk, 'out/junk', LIMIT)).rejects.toEqual(new UploadRefusedError('zip', 'Invalid zip file. The file could not be read as a zip archive.'));
   });
 
   it("answers a storage failure as the server's, never as the customer's zip being invalid", async () => {

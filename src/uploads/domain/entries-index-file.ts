@@ -56,8 +56,7 @@ export function decodeIndexFile<M>(bytes: Uint8Array): { meta: M; arrays: Record
   for (const entry of entries) {
     const size = entry.length * (entry.type === 'f64' ? 8 : 4);
     if (at + size > bytes.length) throw new IndexFileError('Truncated entries index.');
-    arrays[entry.name] =
-      entry.type === 'f64' ? new Float64Array(bytes.buffer, bytes.byteOffset + at, entry.length) : new Uint32Array(bytes.buffer, bytes.byteOffset + at, entry.length);
+    arrays[entry.name] = entry.type === 'f64' ? new Float64Array(bytes.buffer, bytes.byteOffset + at, entry.length) : new Uint32Array(bytes.buffer, bytes.byteOffset + at, entry.length);
     at += size + pad8(size);
   }
   return { meta: meta as M, arrays };

@@ -50,12 +50,7 @@ describe('sensitive columns', () => {
 
   it('marks a column when its header says so or at least half its values look personal', () => {
     const names = ['Contact', 'Name', 'Tickets', 'Member', 'Notes'];
-    const rows = [
-      names,
-      ['ann@example.com', 'Ann', '3', 'M1', 'called 0412 345 678'],
-      ['bob@example.com', 'Bob', '1', 'M2', ''],
-      ['n/a', 'Cy', '2', 'M3', 'likes cats'],
-    ];
+    const rows = [names, ['ann@example.com', 'Ann', '3', 'M1', 'called 0412 345 678'], ['bob@example.com', 'Bob', '1', 'M2', ''], ['n/a', 'Cy', '2', 'M3', 'likes cats']];
     expect(detectSensitiveColumns(names, rows)).toEqual(['email', null, null, null, null]);
     expect(detectSensitiveColumns(['Phone', 'x'], [['Phone', 'x']])).toEqual(['phone', null]);
   });

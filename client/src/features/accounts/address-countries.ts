@@ -24,7 +24,12 @@ export function countryOptions(locale?: string): { group: string; items: Country
   const byName = (a: CountryOption, b: CountryOption) => a.label.localeCompare(b.label, locale);
   return [
     { group: 'FairDraw sites', items: SITE_COUNTRIES.map(option).sort(byName) },
-    { group: 'All countries', items: ISO_COUNTRY_CODES.filter((code) => !SITE_COUNTRIES.includes(code)).map(option).sort(byName) },
+    {
+      group: 'All countries',
+      items: ISO_COUNTRY_CODES.filter((code) => !SITE_COUNTRIES.includes(code))
+        .map(option)
+        .sort(byName),
+    },
   ];
 }
 

@@ -1,12 +1,4 @@
-import {
-  ACTIVITY_THROTTLE_MS,
-  createIdleTimer,
-  IDLE_WARNING_AFTER_MS,
-  RELOADED_FOR_VERSION_KEY,
-  secondsLeft,
-  shouldReloadForVersion,
-  type TimerHost,
-} from './session-timing';
+import { ACTIVITY_THROTTLE_MS, createIdleTimer, IDLE_WARNING_AFTER_MS, RELOADED_FOR_VERSION_KEY, secondsLeft, shouldReloadForVersion, type TimerHost } from './session-timing';
 
 /** Counts its calls (jest.fn needs the jest global, which ES module tests do not get). */
 function counter(): (() => void) & { calls: number } {

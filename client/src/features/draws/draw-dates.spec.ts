@@ -1,14 +1,4 @@
-import {
-  defaultRescheduleValue,
-  isKnownTimeZone,
-  parseLocalInput,
-  rescheduleError,
-  RESCHEDULE_IN_PAST,
-  timeZoneChoices,
-  timeZoneOffsetMinutes,
-  toLocalInput,
-  zoneLabel,
-} from './draw-dates';
+import { defaultRescheduleValue, isKnownTimeZone, parseLocalInput, rescheduleError, RESCHEDULE_IN_PAST, timeZoneChoices, timeZoneOffsetMinutes, toLocalInput, zoneLabel } from './draw-dates';
 
 describe('draw dates', () => {
   it('falls back to UTC for a zone the browser does not know', () => {

@@ -54,5 +54,4 @@ export function isDrawErrorState(value: unknown): value is DrawErrorState {
 }
 
 /** Part 2 §8: the alert when a visitor's e-mail already has an account (createAccountAndLinkDraw answers 409). */
-export const ACCOUNT_EXISTS_ALERT =
-  'An account with this email address already exists. Please contact us to associate this draw with your existing account.';
+export const ACCOUNT_EXISTS_ALERT = 'An account with this email address already exists. Please contact us to associate this draw with your existing account.';

@@ -148,12 +148,7 @@ export function listArgs(
 export function isFiltered(config: ListConfig, apiAccess: boolean): boolean {
   const defaults = defaultListConfig();
   const allowed = filtersFor(apiAccess);
-  const chosen = (c: ListConfig) => [
-    c.showWeb,
-    apiAccess && c.showApi,
-    apiAccess && c.showTest,
-    ...allowed.statuses.map((status) => c.statuses.includes(status)),
-  ];
+  const chosen = (c: ListConfig) => [c.showWeb, apiAccess && c.showApi, apiAccess && c.showTest, ...allowed.statuses.map((status) => c.statuses.includes(status))];
   const mine = chosen(config);
   return chosen(defaults).some((on, index) => on && !mine[index]);
 }

@@ -35,7 +35,18 @@ describe('the publication preview config in the frame hash', () => {
   });
 
   it('drops false, empty and null values (short keys)', () => {
-    const bare: PublicationPreviewConfig = { drawId: DRAW_ID, hasBranding: false, columns: [], names: [], truncated: false, upperCase: false, entries: false, schedule: null, countryCode: null, prizes: [] };
+    const bare: PublicationPreviewConfig = {
+      drawId: DRAW_ID,
+      hasBranding: false,
+      columns: [],
+      names: [],
+      truncated: false,
+      upperCase: false,
+      entries: false,
+      schedule: null,
+      countryCode: null,
+      prizes: [],
+    };
     expect(serialisePublicationPreview(bare)).toBe(encodeCompact({ d: DRAW_ID }));
     expect(parsePublicationPreview(serialisePublicationPreview(bare))).toEqual(bare);
     expect(serialisePublicationPreview({ ...bare, columns: [2], names: ['Name'], upperCase: true })).toBe(encodeCompact({ d: DRAW_ID, c: [2], n: ['Name'], u: 1 }));
@@ -50,8 +61,29 @@ describe('the publication preview config in the frame hash', () => {
   });
 
   it('keeps only what the setup page could have sent: 4 distinct columns, clean names, valid dates and countries', () => {
-    const parsed = parsePublicationPreview(encodeCompact({ d: DRAW_ID.toUpperCase(), c: [0, 0, -1, 'x', 1, 2, 3, 4], n: ['A|b', 'dup', 'neg', 'str', 'x'.repeat(40), 7, 'D', 'E'], s: 'yesterday-ish', cc: 'fr', p: [2, 0, 2, -3], t: 'yes' }));
-    expect(parsed).toEqual({ drawId: DRAW_ID, hasBranding: false, columns: [0, 1, 2, 3], names: ['Ab', 'x'.repeat(30), '', 'D'], truncated: false, upperCase: false, entries: false, schedule: null, countryCode: null, prizes: [0, 2] });
+    const parsed = parsePublicationPreview(
+      encodeCompact({
+        d: DRAW_ID.toUpperCase(),
+        c: [0, 0, -1, 'x', 1, 2, 3, 4],
+        n: ['A|b', 'dup', 'neg', 'str', 'x'.repeat(40), 7, 'D', 'E'],
+        s: 'yesterday-ish',
+        cc: 'fr',
+        p: [2, 0, 2, -3],
+        t: 'yes',
+      }),
+    );
+    expect(parsed).toEqual({
+      drawId: DRAW_ID,
+      hasBranding: false,
+      columns: [0, 1, 2, 3],
+      names: ['Ab', 'x'.repeat(30), '', 'D'],
+      truncated: false,
+      upperCase: false,
+      entries: false,
+      schedule: null,
+      countryCode: null,
+      prizes: [0, 2],
+    });
   });
 });
 

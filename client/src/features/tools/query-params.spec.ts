@@ -6,7 +6,16 @@ import { browserSeed, isLocalSeed } from './seed';
 describe('generator query parameters', () => {
   it('prefill the numbers form', () => {
     const values = numbersFormFromQuery(new URLSearchParams('count=5&lower=10&upper=999999999999999999&unique=true&group=0&sort=value&dir=desc'));
-    expect(values).toMatchObject({ count: '5', lowerLimit: '10', upperLimit: '999999999999999999', uniqueOption: true, groupingOption: false, orderingOption: 1, orderingDirection: 1, seedMode: 'quantum' });
+    expect(values).toMatchObject({
+      count: '5',
+      lowerLimit: '10',
+      upperLimit: '999999999999999999',
+      uniqueOption: true,
+      groupingOption: false,
+      orderingOption: 1,
+      orderingDirection: 1,
+      seedMode: 'quantum',
+    });
   });
 
   it('accept numeric and named sorts and directions', () => {

@@ -1,10 +1,5 @@
 import { useState } from 'react';
-import {
-  type GenerateRandomNumbersRequestDto,
-  type GenerateRandomNumbersResponseDto,
-  useGenerateRandomNumbersMutation,
-  useRequestSeedMutation,
-} from '../../api/tools-api';
+import { type GenerateRandomNumbersRequestDto, type GenerateRandomNumbersResponseDto, useGenerateRandomNumbersMutation, useRequestSeedMutation } from '../../api/tools-api';
 import { formErrorsOf, type FormErrors, statusOf } from '../../shared/forms/server-errors';
 import type { SeedMode } from './generator-form';
 import type { RngRequestInput } from '../../../../libs/rules/src/index';
@@ -51,11 +46,7 @@ export function useGenerator<Field extends string>(fields: readonly Field[]) {
   const [waitSeconds, setWaitSeconds] = useState<number | null>(null);
   const [generation, setGeneration] = useState<Generation | null>(null);
 
-  const generate = async (
-    build: (seed: string) => RngRequestInput,
-    seedChoice: { mode: SeedMode; seed: string },
-    showErrors: (errors: FormErrors<string>) => void,
-  ): Promise<void> => {
+  const generate = async (build: (seed: string) => RngRequestInput, seedChoice: { mode: SeedMode; seed: string }, showErrors: (errors: FormErrors<string>) => void): Promise<void> => {
     const now = Date.now();
     if (secondsToWait(now) > 0) {
       setWaitSeconds(secondsToWait(now));

@@ -151,7 +151,17 @@ describe('step rules', () => {
     expect(prizeErrors([], 10, false, 100)).toEqual({ prizes: DRAW_MESSAGES.noPrizes });
     expect(prizeErrors(Array(11).fill(prize), 100, true, 100)).toEqual({ prizes: DRAW_MESSAGES.demoPrizes });
     expect(prizeErrors(Array(11).fill(prize), 100, false, 100)).toEqual({});
-    expect(prizeErrors([{ ...prize, quantity: 0 }, { ...prize, reserves: 1.5 }], 10, false, 100)).toEqual({
+    expect(
+      prizeErrors(
+        [
+          { ...prize, quantity: 0 },
+          { ...prize, reserves: 1.5 },
+        ],
+        10,
+        false,
+        100,
+      ),
+    ).toEqual({
       'prizes.0.quantity': DRAW_MESSAGES.quantity,
       'prizes.1.reserves': DRAW_MESSAGES.reserves,
     });
@@ -170,7 +180,12 @@ describe('step rules', () => {
   it('adds up to 99 prizes at once and refills blank descriptions', () => {
     expect(withAddedPrizes([], 150)).toHaveLength(99);
     expect(withAddedPrizes([{ description: 'Car', quantity: 1, reserves: 0 }], 2).map((p) => p.description)).toEqual(['Car', 'Prize 2', 'Prize 3']);
-    expect(refillDescriptions([{ description: ' ', quantity: 1, reserves: 0 }, { description: 'TV', quantity: 1, reserves: 0 }]).map((p) => p.description)).toEqual(['Prize 1', 'TV']);
+    expect(
+      refillDescriptions([
+        { description: ' ', quantity: 1, reserves: 0 },
+        { description: 'TV', quantity: 1, reserves: 0 },
+      ]).map((p) => p.description),
+    ).toEqual(['Prize 1', 'TV']);
   });
 
   it('time: now, or a future time; demo within 15 minutes; scheduling needs an account', () => {

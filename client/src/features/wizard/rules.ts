@@ -178,11 +178,7 @@ export function columnErrors(draw: Pick<RuleDraw, 'hasTicketCount' | 'ticketCoun
 export function processedForChoice(draw: RuleDraw): boolean {
   const p = draw.processed;
   if (!p) return false;
-  return (
-    p.headerRow === draw.headerRow &&
-    p.ticketCountCol === (draw.hasTicketCount ? draw.ticketCountCol : null) &&
-    p.entrantUniqueIdCol === (draw.oneWinPerEntrant ? draw.entrantUniqueIdCol : null)
-  );
+  return p.headerRow === draw.headerRow && p.ticketCountCol === (draw.hasTicketCount ? draw.ticketCountCol : null) && p.entrantUniqueIdCol === (draw.oneWinPerEntrant ? draw.entrantUniqueIdCol : null);
 }
 
 /** Advanced uploads without any column chosen are drawn like plain uploads: nothing to process. */
@@ -320,13 +316,7 @@ export function isDrawError(message: string | null | undefined): boolean {
  * before it that the visitor has not (or no longer) passed, since history skips Continue and its rules. `passed` says
  * whether a step that does its work on Continue (the account form, the payment) is done in this page's life.
  */
-export function reachableStep(
-  target: WizardStep,
-  draw: RuleDraw,
-  context: RuleContext,
-  visibility: StepVisibility,
-  passed: (step: WizardStep) => boolean,
-): WizardStep {
+export function reachableStep(target: WizardStep, draw: RuleDraw, context: RuleContext, visibility: StepVisibility, passed: (step: WizardStep) => boolean): WizardStep {
   const shown = shownSteps(visibility);
   const goal = shownStepAtOrBefore(target, visibility);
   for (const step of shown.slice(0, shown.indexOf(goal))) {

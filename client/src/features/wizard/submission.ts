@@ -46,9 +46,7 @@ export function submissionOf(draw: WizardState, extras: SubmissionExtras): Submi
     if (entries !== null) request.entriesCount = advanced && draw.processed ? draw.processed.entryCount : entries;
     if (draw.confirmDetails) {
       request.emptyRowCount = draw.confirmDetails.emptyRowCount;
-      request.rowStrings = [draw.confirmDetails.headerRowString, draw.confirmDetails.entryRow1String, draw.confirmDetails.entryRow2String].filter(
-        (row): row is string => typeof row === 'string',
-      );
+      request.rowStrings = [draw.confirmDetails.headerRowString, draw.confirmDetails.entryRow1String, draw.confirmDetails.entryRow2String].filter((row): row is string => typeof row === 'string');
     }
   }
   if (draw.entryMethod === 'uploadAdvanced') {

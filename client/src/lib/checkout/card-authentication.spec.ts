@@ -21,15 +21,35 @@ describe('withCardAuthentication', () => {
   it("answers the server's decline after a failed challenge, and Stripe's message (or the abandoned one) when the challenge is still open", async () => {
     const declined = { status: 402, data: { message: 'We are unable to authenticate your payment method.' } };
     const sends = [needsAction, declined];
-    await expect(withCardAuthentication(() => Promise.reject(sends.shift()), async () => 'Stripe says no')).rejects.toBe(declined);
-    await expect(withCardAuthentication(() => Promise.reject(needsAction), async () => 'Stripe says no')).rejects.toEqual({ status: 402, data: { message: 'Stripe says no' } });
-    await expect(withCardAuthentication(() => Promise.reject(needsAction), async () => null)).rejects.toEqual({ status: 402, data: { message: AUTHENTICATION_ABANDONED } });
+    await expect(
+      withCardAuthentication(
+        () => Promise.reject(sends.shift()),
+        async () => 'Stripe says no',
+      ),
+    ).rejects.toBe(declined);
+    await expect(
+      withCardAuthentication(
+        () => Promise.reject(needsAction),
+        async () => 'Stripe says no',
+      ),
+    ).rejects.toEqual({ status: 402, data: { message: 'Stripe says no' } });
+    await expect(
+      withCardAuthentication(
+        () => Promise.reject(needsAction),
+        async () => null,
+      ),
+    ).rejects.toEqual({ status: 402, data: { message: AUTHENTICATION_ABANDONED } });
   });
 
   it('passes any other failure through without authenticating', async () => {
     const failure = { status: 409, data: { message: 'Busy' } };
     let asked = false;
-    await expect(withCardAuthentication(() => Promise.reject(failure), async () => ((asked = true), null))).rejects.toBe(failure);
+    await expect(
+      withCardAuthentication(
+        () => Promise.reject(failure),
+        async () => ((asked = true), null),
+      ),
+    ).rejects.toBe(failure);
     expect(asked).toBe(false);
     expect(clientSecretOf(failure)).toBeUndefined();
   });

@@ -21,8 +21,14 @@ describe('prize view', () => {
   });
 
   it('numbers prizes and may reverse them', () => {
-    expect(prizesInOrder(['a', 'b'], false)).toEqual([{ prize: 'a', number: 1 }, { prize: 'b', number: 2 }]);
-    expect(prizesInOrder(['a', 'b'], true)).toEqual([{ prize: 'b', number: 2 }, { prize: 'a', number: 1 }]);
+    expect(prizesInOrder(['a', 'b'], false)).toEqual([
+      { prize: 'a', number: 1 },
+      { prize: 'b', number: 2 },
+    ]);
+    expect(prizesInOrder(['a', 'b'], true)).toEqual([
+      { prize: 'b', number: 2 },
+      { prize: 'a', number: 1 },
+    ]);
   });
 
   it('summarises a prize', () => {

@@ -102,8 +102,7 @@ export function CardCheckoutForm({ paymentOption, currency, amountLabel, onPaid 
           {amountLabel ? `Pay ${amountLabel}` : 'Pay'}
         </Button>
         <Text size="sm" c="gray.8">
-          Test checkout: no money moves. Use Stripe’s test card 4242 4242 4242 4242 with any future expiry date and any
-          security code; 4000 0000 0000 0002 is declined.
+          Test checkout: no money moves. Use Stripe’s test card 4242 4242 4242 4242 with any future expiry date and any security code; 4000 0000 0000 0002 is declined.
         </Text>
       </Stack>
     </form>

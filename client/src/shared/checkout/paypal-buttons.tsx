@@ -28,10 +28,7 @@ interface Props {
  * the payment created by createpayment, and the page stays where it was throughout, wizard state included.
  */
 export function PayPalWalletButtons({ settings, currency, disabled, createPayment, onApprove, onCancel, onError }: Props) {
-  const options = useMemo(
-    () => ({ clientId: settings.paypalClientId, sdkBaseUrl: settings.paypalSdkUrl, currency, intent: 'capture', components: 'buttons' }),
-    [settings, currency],
-  );
+  const options = useMemo(() => ({ clientId: settings.paypalClientId, sdkBaseUrl: settings.paypalSdkUrl, currency, intent: 'capture', components: 'buttons' }), [settings, currency]);
   return (
     <PayPalScriptProvider options={options}>
       <PayPalButtons

@@ -28,10 +28,7 @@ export function StripeCardFields({ settings, timeoutMs, amount, currency, creato
     loading.catch(() => setFailed(true));
     return loading;
   }, [settings, timeoutMs]);
-  const options = useMemo(
-    () => ({ mode: 'payment' as const, amount, currency: currency.toLowerCase(), paymentMethodCreation: 'manual' as const, paymentMethodTypes: ['card'] }),
-    [amount, currency],
-  );
+  const options = useMemo(() => ({ mode: 'payment' as const, amount, currency: currency.toLowerCase(), paymentMethodCreation: 'manual' as const, paymentMethodTypes: ['card'] }), [amount, currency]);
   if (failed) {
     return (
       <Alert color="red" variant="light" role="alert">

@@ -5,7 +5,10 @@ describe('formErrorsOf', () => {
   const fields = ['email', 'password', 'address.postcode'] as const;
 
   it('puts modelState messages of known fields under those fields', () => {
-    const error = { status: 400, data: { message: 'Please enter a valid email address.', modelState: { email: ['Please enter a valid email address.'], 'address.postcode': ['Too long.', 'Letters only.'] } } };
+    const error = {
+      status: 400,
+      data: { message: 'Please enter a valid email address.', modelState: { email: ['Please enter a valid email address.'], 'address.postcode': ['Too long.', 'Letters only.'] } },
+    };
     expect(formErrorsOf(error, fields)).toEqual({ fields: { email: 'Please enter a valid email address.', 'address.postcode': 'Too long. Letters only.' }, form: null });
   });
 

@@ -31,7 +31,19 @@ export interface PreviewFrame {
  * `withBranding` (a preview whose config says hasBranding false, or one that shows no draw). The one place where
  * branding meets these pages.
  */
-export function BrandedPage({ shortCode, organisation, withBranding = true, preview, children }: { shortCode: string; organisation?: string; withBranding?: boolean; preview?: PreviewFrame; children: ReactNode }) {
+export function BrandedPage({
+  shortCode,
+  organisation,
+  withBranding = true,
+  preview,
+  children,
+}: {
+  shortCode: string;
+  organisation?: string;
+  withBranding?: boolean;
+  preview?: PreviewFrame;
+  children: ReactNode;
+}) {
   const { data } = useGetPublicBrandingQuery({ shortCode }, { skip: !withBranding });
   const branding = (withBranding ? data?.branding : undefined) ?? DEFAULT_BRANDING;
   const fontFamily = useBrandFont(branding.font, withBranding ? data?.fontUrl : undefined);

@@ -14,17 +14,12 @@ export function drawCase(options: { maxRows?: number; maxTickets?: number; idSpr
     fc.record({
       input: fc.record({
         entryCount: fc.constant(n),
-        tickets: fc.option(
-          fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 0, max: maxTickets })), { minLength: n, maxLength: n }),
-          { nil: undefined },
-        ),
+        tickets: fc.option(fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 0, max: maxTickets })), { minLength: n, maxLength: n }), { nil: undefined }),
         entrantOf: fc.option(
-          fc.array(
-            options.idSpread === 'sparse'
-              ? fc.integer({ min: 0, max: 4 }).map((id) => id * 2 ** 40 + 12345)
-              : fc.integer({ min: 0, max: Math.max(1, Math.ceil(n / 2)) }),
-            { minLength: n, maxLength: n },
-          ),
+          fc.array(options.idSpread === 'sparse' ? fc.integer({ min: 0, max: 4 }).map((id) => id * 2 ** 40 + 12345) : fc.integer({ min: 0, max: Math.max(1, Math.ceil(n / 2)) }), {
+            minLength: n,
+            maxLength: n,
+          }),
           { nil: undefined },
         ),
         prizes: fc.array(fc.record({ quantity: fc.integer({ min: 0, max: 4 }), reserves: fc.integer({ min: 0, max: 3 }) }), {

@@ -29,7 +29,10 @@ export function referenceDraw(input: DrawInput, source: RandomSource): DrawOutco
 
   const outcome: DrawOutcome = { prizes: input.prizes.map(() => ({ winners: [], reserves: [] })) };
   for (const slot of slots) {
-    const t = uniformInt(source, remaining.reduce((a, b) => a + b, 0));
+    const t = uniformInt(
+      source,
+      remaining.reduce((a, b) => a + b, 0),
+    );
     let before = 0;
     let row = 0;
     while (!(before <= t && t < before + remaining[row])) {

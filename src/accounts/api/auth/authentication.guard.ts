@@ -32,9 +32,7 @@ export class AuthenticationGuard implements CanActivate {
       request.callerSource = caller.kind === 'live' ? 'api' : 'test';
     } else if (request.session) {
       // passport's session strategy restores the user, and gives the request its logIn/logOut.
-      await new Promise<void>((resolve, reject) =>
-        passport.authenticate('session')(request, reply.raw, (error?: unknown) => (error ? reject(error) : resolve())),
-      );
+      await new Promise<void>((resolve, reject) => passport.authenticate('session')(request, reply.raw, (error?: unknown) => (error ? reject(error) : resolve())));
       if (request.user) request.callerSource = 'web';
     }
 

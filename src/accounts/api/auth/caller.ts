@@ -29,13 +29,9 @@ export const CurrentUser = createParamDecorator((_data: unknown, context: Execut
 });
 
 /** The user if one is logged in, else undefined (public routes that behave better for users). */
-export const OptionalUser = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): User | undefined => context.switchToHttp().getRequest<CallerRequest>().user,
-);
+export const OptionalUser = createParamDecorator((_data: unknown, context: ExecutionContext): User | undefined => context.switchToHttp().getRequest<CallerRequest>().user);
 
-export const Source = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): CallerSource => context.switchToHttp().getRequest<CallerRequest>().callerSource ?? 'web',
-);
+export const Source = createParamDecorator((_data: unknown, context: ExecutionContext): CallerSource => context.switchToHttp().getRequest<CallerRequest>().callerSource ?? 'web');
 
 /** The browser tab asking: the clientSession it sent, else the one its session recorded at the last check. */
 export function clientSessionOf(request: CallerRequest, sent: string | undefined): string | null {

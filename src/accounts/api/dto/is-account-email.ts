@@ -16,9 +16,5 @@ class AccountEmailConstraint implements ValidatorConstraintInterface {
 
 /** The e-mail rule of the domain, with the spec's message. */
 export function IsAccountEmail(): PropertyDecorator {
-  return applyDecorators(
-    IsString({ message: ACCOUNT_MESSAGES.email }),
-    MaxLength(EMAIL_MAX_LENGTH, { message: ACCOUNT_MESSAGES.email }),
-    Validate(AccountEmailConstraint),
-  );
+  return applyDecorators(IsString({ message: ACCOUNT_MESSAGES.email }), MaxLength(EMAIL_MAX_LENGTH, { message: ACCOUNT_MESSAGES.email }), Validate(AccountEmailConstraint));
 }

@@ -15,7 +15,10 @@ export class DrawActionRequestDto {
 }
 
 export class RescheduleRequestDto extends DrawActionRequestDto {
-  @ApiPropertyOptional({ format: 'date-time' }) @ValidateIf((dto: RescheduleRequestDto) => !dto.immediateDraw) @IsISO8601({ strict: true }, { message: DRAW_MESSAGES.scheduleInPast }) scheduleDate?: string;
+  @ApiPropertyOptional({ format: 'date-time' })
+  @ValidateIf((dto: RescheduleRequestDto) => !dto.immediateDraw)
+  @IsISO8601({ strict: true }, { message: DRAW_MESSAGES.scheduleInPast })
+  scheduleDate?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(64) scheduleTimezone?: string;
   @ApiPropertyOptional() @IsOptional() @IsSafeInt() timeZoneOffset?: number;
   @ApiPropertyOptional({ description: 'Draw now instead.' }) @IsOptional() @IsBoolean() immediateDraw?: boolean;
@@ -51,7 +54,11 @@ export const SORT_FIELDS = ['RelevantDate', 'Name', 'Organisation', 'State', 'Cr
 
 export class DrawListQueryDto {
   @ApiPropertyOptional({ type: Number, default: 1 }) @IsOptional() @Type(() => Number) @IsSafeInt() @Min(1) page = 1;
-  @ApiPropertyOptional({ type: Number, enum: [10, 25, 50, 100], default: 25 }) @IsOptional() @Type(() => Number) @IsIn([10, 25, 50, 100], { message: 'Choose 10, 25, 50 or 100 draws per page.' }) count = 25;
+  @ApiPropertyOptional({ type: Number, enum: [10, 25, 50, 100], default: 25 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsIn([10, 25, 50, 100], { message: 'Choose 10, 25, 50 or 100 draws per page.' })
+  count = 25;
   @ApiPropertyOptional({ type: String, enum: SORT_FIELDS, default: 'RelevantDate' }) @IsOptional() @IsIn(SORT_FIELDS) sortField: (typeof SORT_FIELDS)[number] = 'RelevantDate';
   @ApiPropertyOptional({ type: Boolean, default: true }) @IsOptional() @Transform(toBoolean) @IsBoolean() descending = true;
   @ApiPropertyOptional({ type: Boolean, default: true }) @IsOptional() @Transform(toBoolean) @IsBoolean() showWeb = true;

@@ -53,7 +53,10 @@ export class SubmitDrawRequestDto {
   paymentOption: 0 | 1 | 2 | 3 | 4;
 
   @ApiProperty({ enum: [0, 1], description: '0 now, 1 scheduled' }) @IsIn([0, 1]) scheduleOption: 0 | 1;
-  @ApiPropertyOptional({ format: 'date-time' }) @ValidateIf((dto: SubmitDrawRequestDto) => dto.scheduleOption === 1) @IsISO8601({ strict: true }, { message: DRAW_MESSAGES.scheduleInPast }) scheduleDate?: string;
+  @ApiPropertyOptional({ format: 'date-time' })
+  @ValidateIf((dto: SubmitDrawRequestDto) => dto.scheduleOption === 1)
+  @IsISO8601({ strict: true }, { message: DRAW_MESSAGES.scheduleInPast })
+  scheduleDate?: string;
   @ApiPropertyOptional({ example: 'Australia/Sydney' }) @IsOptional() @IsString() @MaxLength(64) scheduleTimezone?: string;
   @ApiPropertyOptional() @IsOptional() @IsSafeInt() timeZoneOffset?: number;
   @ApiPropertyOptional({ enum: ['USD', 'AUD', 'CAD', 'NZD', 'GBP'] }) @IsOptional() @IsIn(['USD', 'AUD', 'CAD', 'NZD', 'GBP']) currency?: 'USD' | 'AUD' | 'CAD' | 'NZD' | 'GBP';

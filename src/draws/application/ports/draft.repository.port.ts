@@ -7,7 +7,21 @@ export interface DraftRepository {
   /** Removes a draft (payment failed, or the draft became a draw); anything else is kept. */
   deleteDraft(id: string): Promise<void>;
   /** Saves the wizard's state as a draft draw: a new one, or over the owner's existing draft. */
-  saveDraft(draft: { id?: string; name: string; organisation: string; ownerUserId: string | null; clientSession: string | null; wizardState: unknown; shortCode: string; seed: Buffer; seedHash: string; source: DrawSource }, at: Date): Promise<string | null>;
+  saveDraft(
+    draft: {
+      id?: string;
+      name: string;
+      organisation: string;
+      ownerUserId: string | null;
+      clientSession: string | null;
+      wizardState: unknown;
+      shortCode: string;
+      seed: Buffer;
+      seedHash: string;
+      source: DrawSource;
+    },
+    at: Date,
+  ): Promise<string | null>;
   findDraft(id: string): Promise<{ id: string; ownerUserId: string | null; clientSession: string | null; wizardState: unknown; updatedAt: Date } | null>;
   deleteDraftsOlderThan(before: Date): Promise<number>;
   /** Drafts a submission made (no wizard state) still waiting for their payment, last changed before `before`. */

@@ -8,7 +8,11 @@ export interface EntryCheckRepository {
    * processing job ({ checkId } on `queue`) is queued in the same transaction, so it exists exactly when the
    * configuration does (and is not taken before the configuration is visible).
    */
-  configure(check: { drawId: string; shortCode: string; columnIdx: number; columnName: string; showEntriesCount: boolean; salt: Buffer; totalRows: number; countryCode: string | null }, at: Date, queue: string): Promise<EntryCheck>;
+  configure(
+    check: { drawId: string; shortCode: string; columnIdx: number; columnName: string; showEntriesCount: boolean; salt: Buffer; totalRows: number; countryCode: string | null },
+    at: Date,
+    queue: string,
+  ): Promise<EntryCheck>;
   /** Only the name and the entries count option changed: no new processing. */
   rename(drawId: string, columnName: string, showEntriesCount: boolean, at: Date): Promise<void>;
   /** Disables the check and removes its digests. */

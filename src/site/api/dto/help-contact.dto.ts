@@ -26,7 +26,12 @@ export class CreateHelpContactRequestDto {
   @IsOptional()
   @Matches(/^[0-9a-fA-F]{12}$/, { message: CONTACT_MESSAGES.drawId })
   drawId?: string;
-  @ApiProperty({ minLength: 10, maxLength: 5000 }) @Transform(trim) @IsString({ message: CONTACT_MESSAGES.message }) @MinLength(10, { message: CONTACT_MESSAGES.message }) @MaxLength(5000) message: string;
+  @ApiProperty({ minLength: 10, maxLength: 5000 })
+  @Transform(trim)
+  @IsString({ message: CONTACT_MESSAGES.message })
+  @MinLength(10, { message: CONTACT_MESSAGES.message })
+  @MaxLength(5000)
+  message: string;
   @ApiPropertyOptional({ enum: ['us', 'au', 'ca', 'nz', 'uk'] }) @IsOptional() @IsIn(['us', 'au', 'ca', 'nz', 'uk']) country?: string;
   @ApiPropertyOptional({ description: 'The human check token (reCAPTCHA response).' }) @IsOptional() @IsString() @MaxLength(4000) recaptchaResponse?: string;
 }

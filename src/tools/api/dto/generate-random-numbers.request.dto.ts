@@ -10,7 +10,13 @@ export class GenerateRandomNumbersRequestDto {
   @Allow()
   mode?: 'numbers' | 'sequence';
 
-  @ApiPropertyOptional({ type: Integer(), minimum: 1, maximum: 1_000_000, example: 10, description: 'How many numbers (mode numbers). The maximum is the site setting randomNumberRowsLimit (1,000,000 by default).' })
+  @ApiPropertyOptional({
+    type: Integer(),
+    minimum: 1,
+    maximum: 1_000_000,
+    example: 10,
+    description: 'How many numbers (mode numbers). The maximum is the site setting randomNumberRowsLimit (1,000,000 by default).',
+  })
   @Allow()
   count?: number;
 
@@ -18,7 +24,12 @@ export class GenerateRandomNumbersRequestDto {
   @Allow()
   lowerLimit: string;
 
-  @ApiProperty({ type: String, pattern: '^[0-9]{1,18}$', example: '100', description: 'Digits only, higher than lowerLimit, at most 999999999999999999. A sequence spans at most randomNumberRowsLimit numbers.' })
+  @ApiProperty({
+    type: String,
+    pattern: '^[0-9]{1,18}$',
+    example: '100',
+    description: 'Digits only, higher than lowerLimit, at most 999999999999999999. A sequence spans at most randomNumberRowsLimit numbers.',
+  })
   @Allow()
   upperLimit: string;
 

@@ -21,7 +21,7 @@ export class ProcessAdvancedUploadRequestDto {
   @IsBoolean({ message: 'Please say whether the file has a header row.' })
   headerRow: boolean;
 
-  @ApiPropertyOptional({ type: Number, nullable: true, description: 'Column (0-based) holding each row\'s ticket count.', example: 2 })
+  @ApiPropertyOptional({ type: Number, nullable: true, description: "Column (0-based) holding each row's ticket count.", example: 2 })
   @IsOptional()
   @IsSafeInt({ message: COLUMN_MESSAGE })
   @Min(0, { message: COLUMN_MESSAGE })

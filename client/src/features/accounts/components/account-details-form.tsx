@@ -129,21 +129,11 @@ export function AccountDetailsForm({ account }: { account: UserResponseDto }) {
             error={fieldError('lastName')}
           />
         </SimpleGrid>
-        <TextInput
-          label="E-mail address"
-          value={account.email ?? ''}
-          readOnly
-          description="You log in with this address. To change it, please contact us."
-        />
+        <TextInput label="E-mail address" value={account.email ?? ''} readOnly description="You log in with this address. To change it, please contact us." />
         <Text size="sm" c="dimmed" mt={-8}>
           {account.emailConfirmed ? 'Confirmed.' : 'Not confirmed yet: we sent you a link to confirm it when you signed up.'}
         </Text>
-        <Radio.Group
-          label="Are you an agent for another organisation?"
-          value={values.isAgent ? 'yes' : 'no'}
-          onChange={(value) => setField('isAgent', value === 'yes')}
-          error={fieldError('isAgent')}
-        >
+        <Radio.Group label="Are you an agent for another organisation?" value={values.isAgent ? 'yes' : 'no'} onChange={(value) => setField('isAgent', value === 'yes')} error={fieldError('isAgent')}>
           <Group gap="xl" mt={6}>
             <Radio value="yes" label="Yes" />
             <Radio value="no" label="No" />

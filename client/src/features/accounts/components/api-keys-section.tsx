@@ -3,16 +3,9 @@ import { useDates } from '../../../lib/use-dates';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import {
-  type ApiKeyResponseDto,
-  type CreatedApiKeyResponseDto,
-  useCreateApiKeyMutation,
-  useGetApiKeysQuery,
-  useRevokeApiKeyMutation,
-} from '../../../api/account-api';
+import { type ApiKeyResponseDto, type CreatedApiKeyResponseDto, useCreateApiKeyMutation, useGetApiKeysQuery, useRevokeApiKeyMutation } from '../../../api/account-api';
 import { useRouteLink } from '../../../lib/use-route-link';
 import { notifySuccess } from '../../../shared/forms/notify-success';
-
 
 const KIND_LABEL = { live: 'Live', test: 'Test' } as const;
 

@@ -2,15 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useAppSelector } from '../../../lib/hooks';
 import { selectSessionEnding, selectUser } from '../../../lib/session/session-slice';
-import {
-  ACTIVITY_THROTTLE_MS,
-  createIdleTimer,
-  IDLE_LOGOUT_AFTER_WARNING_MS,
-  IDLE_WARNING_AFTER_MS,
-  type IdleTimer,
-  secondsLeft,
-  type TimerHost,
-} from '../session-timing';
+import { ACTIVITY_THROTTLE_MS, createIdleTimer, IDLE_LOGOUT_AFTER_WARNING_MS, IDLE_WARNING_AFTER_MS, type IdleTimer, secondsLeft, type TimerHost } from '../session-timing';
 import { useEndSession } from '../../../lib/session/use-end-session';
 
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart'] as const;
@@ -97,16 +89,7 @@ export function IdleWarning() {
 
   const seconds = deadline === null ? 0 : secondsLeft(deadline, now);
   return (
-    <Modal
-      opened={deadline !== null && !ending}
-      onClose={stay}
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      withCloseButton={false}
-      centered
-      title="Are you still there?"
-      zIndex={3000}
-    >
+    <Modal opened={deadline !== null && !ending} onClose={stay} closeOnClickOutside={false} closeOnEscape={false} withCloseButton={false} centered title="Are you still there?" zIndex={3000}>
       <Stack gap="md">
         <Text>
           You have been inactive for a while. For your security you will be logged out in{' '}

@@ -14,7 +14,8 @@ const ACTIONS: Record<string, string> = {
 function describe(action: string, detail: Record<string, unknown>): string {
   // '1 credit', '2 credits' (issue 27).
   const credits = (kind: string) => `${String(detail.credits)}${kind} credit${Number(detail.credits) === 1 ? '' : 's'}`;
-  if (action === 'addCreditPack') return `${credits(detail.isTrialPack ? ' trial' : '')}, expiring ${formatAdminDate(String(detail.expiryDate))}${detail.updateAllExpiries ? ', every pack moved to it' : ''}`;
+  if (action === 'addCreditPack')
+    return `${credits(detail.isTrialPack ? ' trial' : '')}, expiring ${formatAdminDate(String(detail.expiryDate))}${detail.updateAllExpiries ? ', every pack moved to it' : ''}`;
   if (action === 'deleteCreditPack') return credits('');
   if (action === 'changeEmail') return `${String(detail.from)} → ${String(detail.to)}`;
   if (action === 'setApiEnabled') return detail.apiEnabled ? 'Granted' : 'Revoked';

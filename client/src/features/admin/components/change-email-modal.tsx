@@ -10,7 +10,17 @@ import { formatAdminDate } from '../admin-rules';
 /** Part 2 §2 change-email modal: the new address, a confirmation before it is changed (§8), and the e-mail history. */
 export function ChangeEmailModal({ customer, onClose }: { customer: CustomerDto | null; onClose(): void }) {
   return (
-    <Modal opened={customer !== null} onClose={onClose} title={<Title order={2} fz="lg">Change the e-mail of {customer?.email}</Title>} size="lg" closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+    <Modal
+      opened={customer !== null}
+      onClose={onClose}
+      title={
+        <Title order={2} fz="lg">
+          Change the e-mail of {customer?.email}
+        </Title>
+      }
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
       {customer && <ChangeEmailContent customer={customer} onDone={onClose} />}
     </Modal>
   );
@@ -53,7 +63,16 @@ function ChangeEmailContent({ customer, onDone }: { customer: CustomerDto; onDon
         style={{ '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties}
       >
         <Stack gap="sm">
-          <TextInput label="New e-mail address" type="email" value={email} onChange={(event) => (setEmail(event.currentTarget.value), setError(null))} error={error} required autoComplete="off" data-autofocus />
+          <TextInput
+            label="New e-mail address"
+            type="email"
+            value={email}
+            onChange={(event) => (setEmail(event.currentTarget.value), setError(null))}
+            error={error}
+            required
+            autoComplete="off"
+            data-autofocus
+          />
           <Text size="sm" c="gray.8">
             The customer must confirm the new address; the old one is told of the change.
           </Text>

@@ -19,7 +19,17 @@ function kindOf(pack: AdminCreditPackDto): string {
 /** Part 2 §2 credit management: the customer's packs, adding one by the admin rules, deleting one after a confirmation. */
 export function CreditsModal({ customer, onClose }: { customer: CustomerDto | null; onClose(): void }) {
   return (
-    <Modal opened={customer !== null} onClose={onClose} title={<Title order={2} fz="lg">Credits of {customer?.email}</Title>} size="xl" closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+    <Modal
+      opened={customer !== null}
+      onClose={onClose}
+      title={
+        <Title order={2} fz="lg">
+          Credits of {customer?.email}
+        </Title>
+      }
+      size="xl"
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
       {customer && <CreditsContent customer={customer} />}
     </Modal>
   );
@@ -110,7 +120,8 @@ function CreditsContent({ customer }: { customer: CustomerDto }) {
       <AddPackForm userId={customer.userId} email={customer.email} />
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete this pack?" centered closeButtonProps={{ 'aria-label': 'Close dialog' }}>
         <Text size="sm" mb="md">
-          {deleting && `The ${deleting.credits.length} credit${deleting.credits.length === 1 ? '' : 's'} of this pack (expiring ${formatAdminDate(deleting.expiryDate)}) will be removed from ${customer.email}. This cannot be undone.`}
+          {deleting &&
+            `The ${deleting.credits.length} credit${deleting.credits.length === 1 ? '' : 's'} of this pack (expiring ${formatAdminDate(deleting.expiryDate)}) will be removed from ${customer.email}. This cannot be undone.`}
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setDeleting(null)}>
@@ -169,7 +180,17 @@ function AddPackForm({ userId, email }: { userId: string; email: string }) {
   };
 
   return (
-    <Paper withBorder radius="md" p="md" component="form" ref={formRef} noValidate onSubmit={(event) => (event.preventDefault(), void submit())} aria-labelledby="add-pack-title" style={{ '--mantine-color-error': 'var(--mantine-color-red-9)' }}>
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="form"
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => (event.preventDefault(), void submit())}
+      aria-labelledby="add-pack-title"
+      style={{ '--mantine-color-error': 'var(--mantine-color-red-9)' }}
+    >
       <Title order={3} fz="md" mb="sm" id="add-pack-title">
         Add a credit pack
       </Title>
@@ -185,7 +206,18 @@ function AddPackForm({ userId, email }: { userId: string; email: string }) {
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           {/* No clamping: an amount out of range is refused with the message, never changed silently (issue 27). */}
-          <NumberInput label="Credits" min={1} max={100} clampBehavior="none" allowDecimal={false} allowNegative={false} value={values.amount} onChange={(value) => setField('amount', value)} error={errors.fields.amount} required />
+          <NumberInput
+            label="Credits"
+            min={1}
+            max={100}
+            clampBehavior="none"
+            allowDecimal={false}
+            allowNegative={false}
+            value={values.amount}
+            onChange={(value) => setField('amount', value)}
+            error={errors.fields.amount}
+            required
+          />
           <TextInput
             label="Expiry date"
             type="date"

@@ -85,7 +85,9 @@ export function CustomersPanel({ onCredits, onChangeEmail }: CustomerActions) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {data?.customers.map((customer) => <CustomerRow key={customer.userId} customer={customer} onCredits={onCredits} onChangeEmail={onChangeEmail} />)}
+              {data?.customers.map((customer) => (
+                <CustomerRow key={customer.userId} customer={customer} onCredits={onCredits} onChangeEmail={onChangeEmail} />
+              ))}
               {data && data.customers.length === 0 && (
                 <Table.Tr>
                   <Table.Td colSpan={7}>
@@ -103,7 +105,16 @@ export function CustomersPanel({ onCredits, onChangeEmail }: CustomerActions) {
         <Text size="sm" c="gray.8" aria-live="polite">
           {data ? `${new Intl.NumberFormat().format(data.total)} customer${data.total === 1 ? '' : 's'}` : 'Loading customers…'}
         </Text>
-        {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" getControlProps={(control) => ({ 'aria-label': `${control} page` })} getItemProps={(item) => ({ 'aria-label': `Page ${item}` })} />}
+        {pages > 1 && (
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={setPage}
+            size="sm"
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+          />
+        )}
       </Group>
     </Stack>
   );
@@ -114,7 +125,8 @@ function CustomerRow({ customer, onCredits, onChangeEmail }: { customer: Custome
   const [setApiEnabled, { isLoading }] = useSetApiEnabledMutation();
   const toggleApi = async (apiEnabled: boolean) => {
     const result = await setApiEnabled({ setApiEnabledRequestDto: { userId: customer.userId, apiEnabled } });
-    if (!result.error) notifySuccess(apiEnabled ? 'API access granted' : 'API access revoked', `${customer.email} ${apiEnabled ? 'can now use API keys.' : 'can no longer use API keys; existing keys stop working.'}`);
+    if (!result.error)
+      notifySuccess(apiEnabled ? 'API access granted' : 'API access revoked', `${customer.email} ${apiEnabled ? 'can now use API keys.' : 'can no longer use API keys; existing keys stop working.'}`);
   };
   return (
     <Table.Tr data-testid="customer-row">
@@ -133,12 +145,7 @@ function CustomerRow({ customer, onCredits, onChangeEmail }: { customer: Custome
       <Table.Td>{formatAdminDate(customer.lastUsed)}</Table.Td>
       <Table.Td>{customer.unusedCredits}</Table.Td>
       <Table.Td>
-        <Switch
-          checked={customer.apiEnabled}
-          disabled={isLoading}
-          onChange={(event) => void toggleApi(event.currentTarget.checked)}
-          aria-label={`API access for ${customer.email}`}
-        />
+        <Switch checked={customer.apiEnabled} disabled={isLoading} onChange={(event) => void toggleApi(event.currentTarget.checked)} aria-label={`API access for ${customer.email}`} />
       </Table.Td>
       <Table.Td>
         <Group gap={6} wrap="nowrap">

@@ -73,8 +73,8 @@ export default function BuyCreditsPage() {
         <Stack gap={4}>
           <Title order={1}>Buy credits</Title>
           <Text c="gray.8">
-            Each credit pays for one certified draw, and bought credits last 24 months. Prices are in{' '}
-            {currency ? `${CURRENCY_NAMES[currency]}s (${currency})` : 'your currency'}; change the currency at the top of the page.
+            Each credit pays for one certified draw, and bought credits last 24 months. Prices are in {currency ? `${CURRENCY_NAMES[currency]}s (${currency})` : 'your currency'}; change the currency
+            at the top of the page.
           </Text>
         </Stack>
         <CreditsSummary />

@@ -32,8 +32,7 @@ export function PurchaseSuccess({ purchase }: { purchase: PurchaseSuccessState |
         {purchase ? (
           <>
             <Text size="lg">
-              You paid {purchase.amountLabel} for {purchase.credits} credits. You now have{' '}
-              <strong>{purchase.remainingCredits} unused credits</strong>.
+              You paid {purchase.amountLabel} for {purchase.credits} credits. You now have <strong>{purchase.remainingCredits} unused credits</strong>.
             </Text>
             {purchase.invoiceNumber !== null && (
               <Text>

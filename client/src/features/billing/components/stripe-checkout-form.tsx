@@ -14,7 +14,15 @@ import { type CreatePaymentMethod, StripeCardFields } from '../../../shared/chec
  * Buying credits by card through Stripe: the Payment Element makes a PaymentMethod, buycredits charges it at the
  * server's price under the attempt's idempotency key, and a 3-D Secure challenge is run and the same request sent again.
  */
-export function StripeCheckoutForm({ settings, timeoutMs, amount, paymentOption, currency, amountLabel, onPaid }: CheckoutProps & { settings: StripeSettings; timeoutMs: number; amount: number | undefined }) {
+export function StripeCheckoutForm({
+  settings,
+  timeoutMs,
+  amount,
+  paymentOption,
+  currency,
+  amountLabel,
+  onPaid,
+}: CheckoutProps & { settings: StripeSettings; timeoutMs: number; amount: number | undefined }) {
   const [buyCredits] = useBuyCreditsMutation();
   const creator = useRef<CreatePaymentMethod | null>(null);
   const attempt = useRef<PurchaseAttempt | null>(null);

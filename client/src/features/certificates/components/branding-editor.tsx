@@ -76,7 +76,10 @@ export function BrandingEditor({ drawId, shortCode, clientSession, opened, onClo
 
   const set = <K extends keyof BrandingDto>(field: K, value: BrandingDto[K]) => setBranding((previous) => ({ ...previous, [field]: value }));
   // Every change goes to the frame's hash; the frame itself debounces by 100 ms and settles after 500 ms (part 2 §4).
-  const hash = useMemo(() => serialiseBranding({ ...branding, ...Object.fromEntries(COLOURS.map(({ field }) => [field, HEX.test(String(branding[field])) ? branding[field] : DEFAULT_BRANDING[field]])) }), [branding]);
+  const hash = useMemo(
+    () => serialiseBranding({ ...branding, ...Object.fromEntries(COLOURS.map(({ field }) => [field, HEX.test(String(branding[field])) ? branding[field] : DEFAULT_BRANDING[field]])) }),
+    [branding],
+  );
   const notes = contrastNotes(branding);
 
   const choose = async (slot: Slot, file: File | null) => {
@@ -105,7 +108,9 @@ export function BrandingEditor({ drawId, shortCode, clientSession, opened, onClo
         return [slot, image ? { fileName: image.fileName, extension: image.extension } : null];
       }),
     );
-    const saved = await save({ saveBrandingRequestDto: { drawId, clientSession, imagesFromDrawId: imagesFrom, branding: { ...branding, images } } }).unwrap().catch(() => null);
+    const saved = await save({ saveBrandingRequestDto: { drawId, clientSession, imagesFromDrawId: imagesFrom, branding: { ...branding, images } } })
+      .unwrap()
+      .catch(() => null);
     if (!saved) return;
     setBranding(saved.branding);
     setPending({});
@@ -160,7 +165,13 @@ export function BrandingEditor({ drawId, shortCode, clientSession, opened, onClo
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Select label="Font" data={FONT_NAMES.map((name, index) => ({ value: String(index), label: name }))} value={String(branding.font)} onChange={(value) => set('font', Number(value ?? 0) as BrandingDto['font'])} allowDeselect={false} />
+          <Select
+            label="Font"
+            data={FONT_NAMES.map((name, index) => ({ value: String(index), label: name }))}
+            value={String(branding.font)}
+            onChange={(value) => set('font', Number(value ?? 0) as BrandingDto['font'])}
+            allowDeselect={false}
+          />
           <Stack gap={6} justify="flex-end">
             <Switch label="Show the top border" checked={branding.borderTopVisible} onChange={(event) => set('borderTopVisible', event.currentTarget.checked)} />
             <Switch label="Show the bottom border" checked={branding.borderBottomVisible} onChange={(event) => set('borderBottomVisible', event.currentTarget.checked)} />
@@ -187,7 +198,9 @@ export function BrandingEditor({ drawId, shortCode, clientSession, opened, onClo
             <FileInput
               key={slot}
               label={label}
-              description={pending[slot] ? `New: ${pending[slot]!.fileName} (saved with the branding)` : branding.images[slot] ? `Current: ${branding.images[slot]!.fileName}` : 'PNG or JPEG, up to 2 MB'}
+              description={
+                pending[slot] ? `New: ${pending[slot]!.fileName} (saved with the branding)` : branding.images[slot] ? `Current: ${branding.images[slot]!.fileName}` : 'PNG or JPEG, up to 2 MB'
+              }
               placeholder="Choose an image"
               styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
               accept="image/png,image/jpeg"

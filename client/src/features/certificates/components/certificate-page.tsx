@@ -41,7 +41,6 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-
 function InBrowserCheck({ cert }: { cert: CertificateResponseDto }) {
   const [file, setFile] = useState<File | null>(null);
   const [checks, setChecks] = useState<BrowserCheck[] | null>(null);
@@ -80,20 +79,51 @@ function InBrowserCheck({ cert }: { cert: CertificateResponseDto }) {
         </Text>
         {cert.beacon ? (
           <>
-            <TextInput label="Server seed" description="Revealed after the draw; its SHA-256 is the commitment published before it." value={given.serverSeed} onChange={edit('serverSeed')} ff="monospace" />
-            <TextInput label="Beacon signature" description={`The signature of round ${cert.beacon.round}, from the beacon itself or from this certificate.`} value={given.signature} onChange={edit('signature')} ff="monospace" />
+            <TextInput
+              label="Server seed"
+              description="Revealed after the draw; its SHA-256 is the commitment published before it."
+              value={given.serverSeed}
+              onChange={edit('serverSeed')}
+              ff="monospace"
+            />
+            <TextInput
+              label="Beacon signature"
+              description={`The signature of round ${cert.beacon.round}, from the beacon itself or from this certificate.`}
+              value={given.signature}
+              onChange={edit('signature')}
+              ff="monospace"
+            />
           </>
         ) : (
           <TextInput label="Seed" value={given.seed} onChange={edit('seed')} ff="monospace" />
         )}
-        {needsFile && <FileInput label="Entries file" placeholder="Choose a file" styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }} value={file} onChange={(chosen) => { setFile(chosen); setChecks(null); }} clearable clearButtonProps={{ 'aria-label': 'Clear the file' }} />}
+        {needsFile && (
+          <FileInput
+            label="Entries file"
+            placeholder="Choose a file"
+            styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
+            value={file}
+            onChange={(chosen) => {
+              setFile(chosen);
+              setChecks(null);
+            }}
+            clearable
+            clearButtonProps={{ 'aria-label': 'Clear the file' }}
+          />
+        )}
         <Group>
           <Button onClick={() => void run()} loading={busy} disabled={needsFile && !file}>
             Check the draw
           </Button>
         </Group>
         {checks && (
-          <Alert color={match ? 'green' : 'red'} icon={match ? <IconCircleCheck /> : <IconCircleX />} title={match ? 'Match: the draw is verified.' : 'Mismatch: this does not reproduce the certificate.'} role="status" styles={{ title: { color: 'var(--mantine-color-dark-9)' } }}>
+          <Alert
+            color={match ? 'green' : 'red'}
+            icon={match ? <IconCircleCheck /> : <IconCircleX />}
+            title={match ? 'Match: the draw is verified.' : 'Mismatch: this does not reproduce the certificate.'}
+            role="status"
+            styles={{ title: { color: 'var(--mantine-color-dark-9)' } }}
+          >
             <List size="sm" spacing={4}>
               {checks.map((check) => (
                 <List.Item key={check.name} data-ok={check.ok}>
@@ -134,9 +164,7 @@ function CommandLineCheck({ cert }: { cert: CertificateResponseDto }) {
           . Save them as certificate.json and, in a checkout of FairDraw's source, run:
         </Text>
         <Code block>{`npm run verify -- ${needsFile ? '--entries entries.csv ' : ''}--draw-json certificate.json`}</Code>
-        <Text size="sm">
-          It runs the same checks as the button above and ends with MATCH or MISMATCH. Its options and each check are described in the project's docs/verification.md.
-        </Text>
+        <Text size="sm">It runs the same checks as the button above and ends with MATCH or MISMATCH. Its options and each check are described in the project's docs/verification.md.</Text>
       </Stack>
     </Paper>
   );
@@ -162,9 +190,15 @@ export default function CertificatePage({ shortCode, withWinners, preview = fals
     document.querySelector('meta[name="description"]')?.setAttribute('content', description);
   }, [cert]);
   // A screen-high placeholder keeps the footer below the fold until the certificate arrives, so nothing shifts.
-  if (isLoading) return <Center py="xl" mih="100vh"><Loader aria-label="Loading the certificate" /></Center>;
+  if (isLoading)
+    return (
+      <Center py="xl" mih="100vh">
+        <Loader aria-label="Loading the certificate" />
+      </Center>
+    );
   if (isError || !cert || !branding) return <NotFoundPage />;
-  const image = (slot: 'Top' | 'Left' | 'Banner' | 'Right') => (branding.images[slot]?.extension ? `/api/draw/getbrandingimage/${cert.drawId}/?location=${slot}&v=${encodeURIComponent(branding.images[slot]!.fileName)}` : null);
+  const image = (slot: 'Top' | 'Left' | 'Banner' | 'Right') =>
+    branding.images[slot]?.extension ? `/api/draw/getbrandingimage/${cert.drawId}/?location=${slot}&v=${encodeURIComponent(branding.images[slot]!.fileName)}` : null;
   // The frame's width, like the hash, is the owner's preview only (certificate-preview-page.tsx).
   const frameWidth = preview ? frameCap(params.get('fw')) : undefined;
   return (
@@ -175,7 +209,10 @@ export default function CertificatePage({ shortCode, withWinners, preview = fals
           p={{ base: 'md', sm: 'xl' }}
           bg={branding.pageColour}
           c={branding.textColour}
-          style={{ borderTop: branding.borderTopVisible ? `10px solid ${branding.borderTopColour}` : undefined, borderBottom: branding.borderBottomVisible ? `10px solid ${branding.borderBottomColour}` : undefined }}
+          style={{
+            borderTop: branding.borderTopVisible ? `10px solid ${branding.borderTopColour}` : undefined,
+            borderBottom: branding.borderBottomVisible ? `10px solid ${branding.borderBottomColour}` : undefined,
+          }}
         >
           <Stack gap="lg">
             {(image('Left') || image('Right') || image('Top') || (branding.logoOption === 'text' && branding.logoText)) && (
@@ -210,7 +247,9 @@ export default function CertificatePage({ shortCode, withWinners, preview = fals
               <Fact label="Drawn">{cert.drawnAt ? when(cert.drawnAt, cert.timeZone) : cert.state === 'scheduled' ? 'Not yet drawn' : 'Not drawn'}</Fact>
               {cert.scrutineer && <Fact label="Scrutineer">{cert.scrutineer.qualification ? `${cert.scrutineer.name}, ${cert.scrutineer.qualification}` : cert.scrutineer.name}</Fact>}
               <Fact label="Entries">
-                {cert.entryMethod === 'simple' ? `${cert.entryCount.toLocaleString('en-GB')} numbered entries` : `${cert.entryCount.toLocaleString('en-GB')} entry rows, ${cert.ticketCount.toLocaleString('en-GB')} entries, ${cert.entrantCount.toLocaleString('en-GB')} entrants`}
+                {cert.entryMethod === 'simple'
+                  ? `${cert.entryCount.toLocaleString('en-GB')} numbered entries`
+                  : `${cert.entryCount.toLocaleString('en-GB')} entry rows, ${cert.ticketCount.toLocaleString('en-GB')} entries, ${cert.entrantCount.toLocaleString('en-GB')} entrants`}
               </Fact>
               <Fact label="One win per entrant">{cert.oneWinPerEntrant ? 'Yes' : 'No'}</Fact>
             </Stack>
@@ -220,8 +259,16 @@ export default function CertificatePage({ shortCode, withWinners, preview = fals
               </Title>
               {cert.prizes.map((prize, index) => (
                 <Box key={index}>
-                  <Text size="sm" fw={700}>{`Prize ${index + 1}: ${prize.description || '(no description)'} — ${prize.quantity} winner${prize.quantity === 1 ? '' : 's'}${prize.reserves ? `, ${prize.reserves} reserves` : ''}`}</Text>
-                  {withWinners && prize.winners.length > 0 && <Text size="sm" data-testid={`winners-${index}`}>{`Winners: ${prize.winners.join(', ')}${prize.reserveWinners.length ? `; reserves: ${prize.reserveWinners.join(', ')}` : ''}`}</Text>}
+                  <Text
+                    size="sm"
+                    fw={700}
+                  >{`Prize ${index + 1}: ${prize.description || '(no description)'} — ${prize.quantity} winner${prize.quantity === 1 ? '' : 's'}${prize.reserves ? `, ${prize.reserves} reserves` : ''}`}</Text>
+                  {withWinners && prize.winners.length > 0 && (
+                    <Text
+                      size="sm"
+                      data-testid={`winners-${index}`}
+                    >{`Winners: ${prize.winners.join(', ')}${prize.reserveWinners.length ? `; reserves: ${prize.reserveWinners.join(', ')}` : ''}`}</Text>
+                  )}
                 </Box>
               ))}
             </Stack>
@@ -250,7 +297,11 @@ export default function CertificatePage({ shortCode, withWinners, preview = fals
               <Fact label="Draw engine">{cert.engineVersion ?? 'Recorded when the draw is done'}</Fact>
               {cert.log && (
                 <Fact label="Public draw log">
-                  <span data-testid="log-positions">{describeLogPositions(cert.log)}</span> (<Anchor href="/log/" c={branding.textColour} td="underline">the log</Anchor>)
+                  <span data-testid="log-positions">{describeLogPositions(cert.log)}</span> (
+                  <Anchor href="/log/" c={branding.textColour} td="underline">
+                    the log
+                  </Anchor>
+                  )
                 </Fact>
               )}
             </Stack>

@@ -56,7 +56,15 @@ function CertificateDownload({ drawId, withWinners }: { drawId: string; withWinn
 }
 
 /** The draw detail's certificate section: public page, PDF downloads, and for the owner the branding editor. */
-export function CertificatePanel({ draw, clientSession, canDownloadWinners }: { draw: { id: string; shortCode: string; state: string; isOwner: boolean }; clientSession: string; canDownloadWinners: boolean }) {
+export function CertificatePanel({
+  draw,
+  clientSession,
+  canDownloadWinners,
+}: {
+  draw: { id: string; shortCode: string; state: string; isOwner: boolean };
+  clientSession: string;
+  canDownloadWinners: boolean;
+}) {
   const [editing, setEditing] = useState(false);
   const drawn = draw.state === 'drawn';
   if (!drawn && !draw.isOwner) return null;
@@ -67,9 +75,7 @@ export function CertificatePanel({ draw, clientSession, canDownloadWinners }: { 
           Certificate
         </Title>
         <Text size="sm">
-          {drawn
-            ? 'Anyone can open the certificate and check the draw with their copy of the entries file.'
-            : 'The certificate is issued when the draw is done. You can brand it now.'}
+          {drawn ? 'Anyone can open the certificate and check the draw with their copy of the entries file.' : 'The certificate is issued when the draw is done. You can brand it now.'}
         </Text>
         <Group gap="sm">
           {drawn && (

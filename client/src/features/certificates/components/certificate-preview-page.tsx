@@ -24,7 +24,12 @@ export default function CertificatePreviewPage({ shortCode, withWinners }: { sho
   const { data: cert, isLoading: certificateLoading } = useGetCertificateQuery({ shortCode });
   // Anyone may read a draw by id; the answer says whether the caller owns it.
   const { data: draw, isLoading: drawLoading } = useGetDrawQuery(cert ? { id: cert.drawId, clientSession } : skipToken);
-  if (certificateLoading || drawLoading) return <Center py="xl" mih="100vh"><Loader aria-label="Loading the preview" /></Center>;
+  if (certificateLoading || drawLoading)
+    return (
+      <Center py="xl" mih="100vh">
+        <Loader aria-label="Loading the preview" />
+      </Center>
+    );
   if (!cert || !draw?.isOwner || draw.id !== cert.drawId) {
     return (
       <PreviewNotice shortCode={shortCode} frame={{ width: frameCap(params.get('fw')), settled: true }} title="Certificate preview">

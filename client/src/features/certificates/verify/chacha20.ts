@@ -21,14 +21,28 @@ export function seededSourceFromKey(key: Uint8Array): RandomSource {
     state[13] = state[14] = state[15] = 0;
     block.set(state);
     const quarter = (a: number, b: number, c: number, d: number) => {
-      block[a] += block[b]; block[d] ^= block[a]; block[d] = (block[d] << 16) | (block[d] >>> 16);
-      block[c] += block[d]; block[b] ^= block[c]; block[b] = (block[b] << 12) | (block[b] >>> 20);
-      block[a] += block[b]; block[d] ^= block[a]; block[d] = (block[d] << 8) | (block[d] >>> 24);
-      block[c] += block[d]; block[b] ^= block[c]; block[b] = (block[b] << 7) | (block[b] >>> 25);
+      block[a] += block[b];
+      block[d] ^= block[a];
+      block[d] = (block[d] << 16) | (block[d] >>> 16);
+      block[c] += block[d];
+      block[b] ^= block[c];
+      block[b] = (block[b] << 12) | (block[b] >>> 20);
+      block[a] += block[b];
+      block[d] ^= block[a];
+      block[d] = (block[d] << 8) | (block[d] >>> 24);
+      block[c] += block[d];
+      block[b] ^= block[c];
+      block[b] = (block[b] << 7) | (block[b] >>> 25);
     };
     for (let round = 0; round < 10; round++) {
-      quarter(0, 4, 8, 12); quarter(1, 5, 9, 13); quarter(2, 6, 10, 14); quarter(3, 7, 11, 15);
-      quarter(0, 5, 10, 15); quarter(1, 6, 11, 12); quarter(2, 7, 8, 13); quarter(3, 4, 9, 14);
+      quarter(0, 4, 8, 12);
+      quarter(1, 5, 9, 13);
+      quarter(2, 6, 10, 14);
+      quarter(3, 7, 11, 15);
+      quarter(0, 5, 10, 15);
+      quarter(1, 6, 11, 12);
+      quarter(2, 7, 8, 13);
+      quarter(3, 4, 9, 14);
     }
     for (let i = 0; i < 16; i++) block[i] += state[i];
     at = 0;

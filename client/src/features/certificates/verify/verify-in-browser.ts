@@ -60,7 +60,13 @@ export async function verifyInBrowser(cert: CertificateResponseDto, file: ArrayB
   let outcome;
   try {
     outcome = runDraw(
-      { entryCount: rows.entryCount, tickets: rows.tickets, entrantOf: rows.entrantOf, prizes: cert.prizes.map(({ quantity, reserves }) => ({ quantity, reserves })), oneWinPerEntrant: cert.oneWinPerEntrant },
+      {
+        entryCount: rows.entryCount,
+        tickets: rows.tickets,
+        entrantOf: rows.entrantOf,
+        prizes: cert.prizes.map(({ quantity, reserves }) => ({ quantity, reserves })),
+        oneWinPerEntrant: cert.oneWinPerEntrant,
+      },
       seededSourceFromKey(key),
     );
   } catch (error) {

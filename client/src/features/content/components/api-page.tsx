@@ -88,10 +88,14 @@ export default function ApiPage() {
             <Tabs.Tab value="ts">TypeScript</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="curl" pt="xs">
-            <Code block tabIndex={0} aria-label="curl example">{CURL_EXAMPLE}</Code>
+            <Code block tabIndex={0} aria-label="curl example">
+              {CURL_EXAMPLE}
+            </Code>
           </Tabs.Panel>
           <Tabs.Panel value="ts" pt="xs">
-            <Code block tabIndex={0} aria-label="TypeScript example">{TYPESCRIPT_EXAMPLE}</Code>
+            <Code block tabIndex={0} aria-label="TypeScript example">
+              {TYPESCRIPT_EXAMPLE}
+            </Code>
           </Tabs.Panel>
         </Tabs>
       </Stack>

@@ -26,7 +26,9 @@ export function ContentPage({ document, children, before }: { document: ContentD
             <Title order={2} size="h3">
               {section.heading}
             </Title>
-            {section.paragraphs?.map((paragraph) => <Text key={paragraph}>{paragraph}</Text>)}
+            {section.paragraphs?.map((paragraph) => (
+              <Text key={paragraph}>{paragraph}</Text>
+            ))}
             {section.list && (
               <List spacing={4}>
                 {section.list.map((item) => (
@@ -34,7 +36,9 @@ export function ContentPage({ document, children, before }: { document: ContentD
                 ))}
               </List>
             )}
-            {section.after?.map((paragraph) => <Text key={paragraph}>{paragraph}</Text>)}
+            {section.after?.map((paragraph) => (
+              <Text key={paragraph}>{paragraph}</Text>
+            ))}
           </Stack>
         ))}
         {children}

@@ -9,11 +9,21 @@ export interface CookieRow {
 
 /** Every cookie and browser storage entry the site sets. */
 export const cookieRows: CookieRow[] = [
-  { name: 'fairdraw.sid', kind: 'Necessary', purpose: 'Keeps you logged in. HttpOnly, SameSite=Strict, Secure on https; it holds a random id, never your details.', lasts: '7 days, or until you log out' },
+  {
+    name: 'fairdraw.sid',
+    kind: 'Necessary',
+    purpose: 'Keeps you logged in. HttpOnly, SameSite=Strict, Secure on https; it holds a random id, never your details.',
+    lasts: '7 days, or until you log out',
+  },
   { name: 'currency', kind: 'Preference', purpose: 'The payment currency you picked in the header. The country links in the footer delete it.', lasts: '1 year' },
   { name: 'screenshare', kind: 'Preference', purpose: 'Your screen-share mode settings: on or off, what to show, the clock and its time zone.', lasts: '1 year' },
   { name: 'listconfig', kind: 'Preference', purpose: 'The filters, sorting and page size of your draws list.', lasts: '1 year' },
-  { name: 'fairdraw.lastActivity (local storage)', kind: 'Necessary', purpose: 'Shares your last activity between tabs so an idle session is not logged out while you work in another tab.', lasts: 'Until you clear site data' },
+  {
+    name: 'fairdraw.lastActivity (local storage)',
+    kind: 'Necessary',
+    purpose: 'Shares your last activity between tabs so an idle session is not logged out while you work in another tab.',
+    lasts: 'Until you clear site data',
+  },
   { name: 'Client session id (session storage)', kind: 'Necessary', purpose: 'A random id per browser tab so files you upload before logging in stay yours.', lasts: 'Until the tab is closed' },
   { name: '_ga, _ga_* ', kind: 'Analytics (only when enabled)', purpose: 'Google Analytics counts visits and pages anonymously, on the sites where it is switched on.', lasts: 'Up to 2 years' },
 ];

@@ -17,8 +17,8 @@ export default function DrawLogPage() {
       <Stack gap="lg">
         <Title order={1}>Public draw log</Title>
         <Text>
-          Every draw’s commitment, every move, cancellation, result and publication is appended to this log when it happens, and never changed. Anyone can check that a
-          draw was not quietly re-run, moved or deleted, and that the log only grows. An entry holds ids and digests only.
+          Every draw’s commitment, every move, cancellation, result and publication is appended to this log when it happens, and never changed. Anyone can check that a draw was not quietly re-run,
+          moved or deleted, and that the log only grows. An entry holds ids and digests only.
         </Text>
         <Paper withBorder p="md" component="section" aria-labelledby="head-title">
           <Title order={2} fz="lg" id="head-title">
@@ -63,7 +63,9 @@ export default function DrawLogPage() {
                   <Table.Tr key={index}>
                     <Table.Td>#{index}</Table.Td>
                     <Table.Td>{decoded?.kind ?? 'unreadable'}</Table.Td>
-                    <Table.Td>{decoded && decoded.kind === 'committed' ? <Anchor href={`/cert/${decoded.shortCode}/`}>{decoded.shortCode}</Anchor> : <Code>{decoded?.drawId.slice(24)}</Code>}</Table.Td>
+                    <Table.Td>
+                      {decoded && decoded.kind === 'committed' ? <Anchor href={`/cert/${decoded.shortCode}/`}>{decoded.shortCode}</Anchor> : <Code>{decoded?.drawId.slice(24)}</Code>}
+                    </Table.Td>
                     <Table.Td>{decoded?.at}</Table.Td>
                   </Table.Tr>
                 );
@@ -81,8 +83,8 @@ export default function DrawLogPage() {
           </Code>
           <Text mt="sm">
             The routes (documented in the API reference and in docs/verification.md): <Code>/api/log/head</Code>, <Code>/api/log/key</Code>, <Code>/api/log/entries?start=&amp;end=</Code>,{' '}
-            <Code>/api/log/proof/inclusion?index=&amp;treeSize=</Code>, <Code>/api/log/proof/consistency?first=&amp;second=</Code>. A certificate names its draw’s positions and carries
-            their proofs; its check verifies them.
+            <Code>/api/log/proof/inclusion?index=&amp;treeSize=</Code>, <Code>/api/log/proof/consistency?first=&amp;second=</Code>. A certificate names its draw’s positions and carries their proofs;
+            its check verifies them.
           </Text>
         </Paper>
       </Stack>

@@ -123,9 +123,7 @@ function NotFound({ retry }: { retry?: () => void }) {
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
       <Stack gap="sm" align="flex-start">
         <Title order={1}>{retry ? 'Draw could not be loaded' : 'Draw not found'}</Title>
-        <Text c="gray.8">
-          {retry ? 'Please check your connection and try again.' : 'No draw has this address. Check the link, or look the draw up by its 12-digit ID.'}
-        </Text>
+        <Text c="gray.8">{retry ? 'Please check your connection and try again.' : 'No draw has this address. Check the link, or look the draw up by its 12-digit ID.'}</Text>
         <Group gap="sm">
           {retry && <Button onClick={retry}>Try again</Button>}
           <Button component={Link} to={link('lookup')} variant={retry ? 'default' : 'filled'}>
@@ -155,10 +153,7 @@ export default function DrawDetailPage({ CertificatePanel }: { CertificatePanel:
   // Sent with every call, so a visitor who made the draw in this tab is its owner (DESIGN.md clientSession).
   const clientSession = useMemo(() => clientSessionId(), []);
   const [polling, setPolling] = useState(0);
-  const { data: draw, error, isError, isFetching, refetch, fulfilledTimeStamp } = useGetDrawQuery(
-    { id, clientSession },
-    { pollingInterval: polling, refetchOnMountOrArgChange: true },
-  );
+  const { data: draw, error, isError, isFetching, refetch, fulfilledTimeStamp } = useGetDrawQuery({ id, clientSession }, { pollingInterval: polling, refetchOnMountOrArgChange: true });
   const [winnersOpen, setWinnersOpen] = useState(false);
   const [linkedMessage, setLinkedMessage] = useState<string | null>(null);
 
@@ -289,9 +284,7 @@ export default function DrawDetailPage({ CertificatePanel }: { CertificatePanel:
               <Fact label="Entries from" value={ENTRY_METHODS[draw.entryMethod] ?? draw.entryMethod} />
               {draw.oneWinPerEntrant && <Fact label="Wins per entrant" value="One" />}
             </SimpleGrid>
-            {!drawn && state === 'scheduled' && (
-              <Text c="gray.8">{drawing ? 'The winners are being drawn.' : 'The winners are listed here once the draw is done.'}</Text>
-            )}
+            {!drawn && state === 'scheduled' && <Text c="gray.8">{drawing ? 'The winners are being drawn.' : 'The winners are listed here once the draw is done.'}</Text>}
             <PrizeList prizes={draw.prizes} drawn={drawn} hideColumns={hideColumns} />
           </Stack>
         </Paper>
@@ -300,15 +293,7 @@ export default function DrawDetailPage({ CertificatePanel }: { CertificatePanel:
         {canLink && <LinkAccountPanel drawId={draw.id} clientSession={clientSession} onLinked={setLinkedMessage} />}
         <VerificationPanel draw={draw} />
         <CertificatePanel draw={draw} clientSession={clientSession} canDownloadWinners={canDownload} />
-        {drawn && (
-          <WinnersModal
-            draw={draw}
-            opened={winnersOpen}
-            onClose={() => setWinnersOpen(false)}
-            reversePrizes={sharing && screenShare.winnerModalReversePrizes}
-            hideColumns={hideColumns}
-          />
-        )}
+        {drawn && <WinnersModal draw={draw} opened={winnersOpen} onClose={() => setWinnersOpen(false)} reversePrizes={sharing && screenShare.winnerModalReversePrizes} hideColumns={hideColumns} />}
         {isError && (
           // A failed poll keeps the last answer on screen; say so rather than pretend it is live.
           <Text size="sm" c="gray.8" role="status">

@@ -1,15 +1,6 @@
 import { Checkbox, Group, Select, SimpleGrid, Stack } from '@mantine/core';
 import { STATE_BADGES, SOURCE_LABELS } from '../../../lib/draws/draw-state';
-import {
-  directionLabels,
-  filtersFor,
-  type ListConfig,
-  PAGE_SIZES,
-  type PageSize,
-  SORT_FIELD_LABELS,
-  SORT_FIELDS,
-  type SortField,
-} from '../list-config';
+import { directionLabels, filtersFor, type ListConfig, PAGE_SIZES, type PageSize, SORT_FIELD_LABELS, SORT_FIELDS, type SortField } from '../list-config';
 
 const SOURCE_KEYS = { showWeb: 'web', showApi: 'api', showTest: 'test' } as const;
 

@@ -83,8 +83,7 @@ function EntryFigures({ draw }: { draw: DrawListItemDto }) {
       </Text>
       {(draw.entryRowCount !== draw.entryCount || draw.entrantCount !== draw.entryCount) && (
         <Text component="span" size="xs" c="gray.7" className={classes.tabular}>
-          {formatCount(draw.entryRowCount)} entry {draw.entryRowCount === 1 ? 'row' : 'rows'}, {formatCount(draw.entrantCount)}{' '}
-          {draw.entrantCount === 1 ? 'entrant' : 'entrants'}
+          {formatCount(draw.entryRowCount)} entry {draw.entryRowCount === 1 ? 'row' : 'rows'}, {formatCount(draw.entrantCount)} {draw.entrantCount === 1 ? 'entrant' : 'entrants'}
         </Text>
       )}
     </Stack>

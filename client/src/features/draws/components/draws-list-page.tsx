@@ -46,10 +46,7 @@ export default function DrawsListPage() {
     refetchOnMountOrArgChange: true,
   });
 
-  const due = useMemo(
-    () => (data?.draws ?? []).map((draw) => ({ draw, dueAt: dueAtLocal(draw.secondsTilRelevantDate, fulfilledTimeStamp ?? Date.now()) })),
-    [data, fulfilledTimeStamp],
-  );
+  const due = useMemo(() => (data?.draws ?? []).map((draw) => ({ draw, dueAt: dueAtLocal(draw.secondsTilRelevantDate, fulfilledTimeStamp ?? Date.now()) })), [data, fulfilledTimeStamp]);
   const hasScheduled = due.some((item) => item.draw.state === 'scheduled');
   const now = useNow(hasScheduled);
   const timed: ListedDraw[] = due.map(({ draw, dueAt }) => ({ draw, msUntil: dueAt - now }));
@@ -177,16 +174,7 @@ export default function DrawsListPage() {
           </Button>
         </Group>
         {notice && (
-          <Alert
-            variant="light"
-            color="teal"
-            role="status"
-            icon={<IconCircleCheck aria-hidden />}
-            withCloseButton
-            closeButtonLabel="Dismiss"
-            onClose={dismissNotice}
-            c="teal.9"
-          >
+          <Alert variant="light" color="teal" role="status" icon={<IconCircleCheck aria-hidden />} withCloseButton closeButtonLabel="Dismiss" onClose={dismissNotice} c="teal.9">
             {notice.message}
           </Alert>
         )}

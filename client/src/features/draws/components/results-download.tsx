@@ -45,10 +45,7 @@ export function ResultsDownload({ drawId }: { drawId: string }) {
       )}
       <Modal closeButtonProps={{ 'aria-label': 'Close dialog' }} opened={warning} onClose={() => setWarning(false)} title="Privacy warning" centered>
         <Stack gap="md">
-          <Text>
-            The results file lists the winners and reserves with their entries, which may hold personal details. Keep it safe, and take care not to open it
-            while sharing your screen.
-          </Text>
+          <Text>The results file lists the winners and reserves with their entries, which may hold personal details. Keep it safe, and take care not to open it while sharing your screen.</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setWarning(false)}>
               Cancel

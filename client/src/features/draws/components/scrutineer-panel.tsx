@@ -21,15 +21,7 @@ import { notifySuccess } from '../../../shared/forms/notify-success';
 
 const FIELDS: readonly ScrutineerField[] = ['firstName', 'lastName', 'emailAddress', 'qualification', 'notes'];
 
-function ScrutineerForm({
-  draw,
-  clientSession,
-  onDone,
-}: {
-  draw: DrawResponseDto;
-  clientSession: string;
-  onDone: () => void;
-}) {
+function ScrutineerForm({ draw, clientSession, onDone }: { draw: DrawResponseDto; clientSession: string; onDone: () => void }) {
   const user = useAppSelector(selectUser);
   // Part 2 §7: the account's earlier scrutineers prefill the form; a visitor has none (and would get a 401).
   const { data: prefills } = useGetScrutineerPrefillsQuery(undefined, { skip: !user });

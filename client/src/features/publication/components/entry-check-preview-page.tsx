@@ -22,7 +22,12 @@ export default function EntryCheckPreviewPage({ shortCode }: { shortCode: string
   const [value, setValue] = useState('');
   const frame: PreviewFrame = { width: frameCap(params.get('fw')), height: frameCap(params.get('eh')), settled: settled && !isLoading };
 
-  if (!config) return <PreviewNotice shortCode={shortCode} frame={frame} title="Entry check preview">{INVALID_LINK}</PreviewNotice>;
+  if (!config)
+    return (
+      <PreviewNotice shortCode={shortCode} frame={frame} title="Entry check preview">
+        {INVALID_LINK}
+      </PreviewNotice>
+    );
   if (isLoading) {
     return (
       <BrandedPage shortCode={shortCode} withBranding={false} preview={frame}>
@@ -30,9 +35,18 @@ export default function EntryCheckPreviewPage({ shortCode }: { shortCode: string
       </BrandedPage>
     );
   }
-  if (!setup || setup.shortCode !== shortCode) return <PreviewNotice shortCode={shortCode} frame={frame} title="Entry check preview">{NOT_OWNER}</PreviewNotice>;
+  if (!setup || setup.shortCode !== shortCode)
+    return (
+      <PreviewNotice shortCode={shortCode} frame={frame} title="Entry check preview">
+        {NOT_OWNER}
+      </PreviewNotice>
+    );
   if (setup.entryMethod === 'simple' || (setup.state !== 'scheduled' && setup.state !== 'drawn')) {
-    return <PreviewNotice shortCode={shortCode} frame={frame} title="Entry check preview">The entry check is not available for this draw.</PreviewNotice>;
+    return (
+      <PreviewNotice shortCode={shortCode} frame={frame} title="Entry check preview">
+        The entry check is not available for this draw.
+      </PreviewNotice>
+    );
   }
   const message = entryCheckPreviewMessage(config, setup.headerRowColumns);
   return (
@@ -44,9 +58,7 @@ export default function EntryCheckPreviewPage({ shortCode }: { shortCode: string
         <>
           <EntryCheckFields columnName={config.name} value={value} onValueChange={setValue} error={null} checking={false} onSubmit={(event) => event.preventDefault()} />
           <Text size="sm" fs="italic">
-            {setup.entryCheck?.entryCheckEnabled
-              ? 'Preview: entries are checked on the public page.'
-              : 'Preview: entries are checked on the public page once the entry check is enabled.'}
+            {setup.entryCheck?.entryCheckEnabled ? 'Preview: entries are checked on the public page.' : 'Preview: entries are checked on the public page once the entry check is enabled.'}
           </Text>
         </>
       )}

@@ -42,7 +42,9 @@ function PublicationForm({ setup, clientSession, drawnDuringSetup }: { setup: Pu
 
   // A field's message stays only until the owner changes that field: ticking a column answers 'Select at least 1 column'.
   const clearError = (...fields: Field[]) =>
-    setErrors((current) => (fields.some((field) => current.fields[field]) ? { ...current, fields: Object.fromEntries(Object.entries(current.fields).filter(([field]) => !fields.includes(field as Field))) } : current));
+    setErrors((current) =>
+      fields.some((field) => current.fields[field]) ? { ...current, fields: Object.fromEntries(Object.entries(current.fields).filter(([field]) => !fields.includes(field as Field))) } : current,
+    );
 
   const toggleColumn = (c: number, on: boolean) => {
     clearError('columns', 'names');
@@ -188,10 +190,17 @@ function PublicationForm({ setup, clientSession, drawnDuringSetup }: { setup: Pu
             </Radio.Group>
             {when === 'date' && (
               <Stack gap="xs">
-                <TextInput type="datetime-local" label="Publication date" value={date} onChange={(event) => {
+                <TextInput
+                  type="datetime-local"
+                  label="Publication date"
+                  value={date}
+                  onChange={(event) => {
                     setDate(event.currentTarget.value);
                     clearError('scheduleDate');
-                  }} error={errors.fields.scheduleDate} maw={320} />
+                  }}
+                  error={errors.fields.scheduleDate}
+                  maw={320}
+                />
                 <Group gap="xs">
                   {QUICK_OPTIONS.map((option) => (
                     <Button key={option.ms} variant="light" size="xs" onClick={() => setDate(toLocalInput(new Date(Math.max(Date.now(), drawAt) + option.ms)))}>
@@ -300,7 +309,10 @@ export default function PublicationPage() {
   if (!setup && error) {
     content = (
       <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={statusOf(error) === 404 || statusOf(error) === 400 ? 'Draw not found.' : 'An unexpected error has occurred.'}>
-        Only the owner of a draw can publish its winners. <Anchor component={Link} to={link('home')}>Go to the home page</Anchor>
+        Only the owner of a draw can publish its winners.{' '}
+        <Anchor component={Link} to={link('home')}>
+          Go to the home page
+        </Anchor>
       </Alert>
     );
   } else if (!setup) {

@@ -26,7 +26,12 @@ export default function WinnersPreviewPage({ shortCode }: { shortCode: string })
   // Settled: 500 ms after the last hash change, and the owner's data is in.
   const frame: PreviewFrame = { width: frameCap(params.get('fw')), height: frameCap(params.get('wh')), settled: settled && !isLoading };
 
-  if (!config) return <PreviewNotice shortCode={shortCode} frame={frame} title="Winners preview">{INVALID_LINK}</PreviewNotice>;
+  if (!config)
+    return (
+      <PreviewNotice shortCode={shortCode} frame={frame} title="Winners preview">
+        {INVALID_LINK}
+      </PreviewNotice>
+    );
   if (isLoading) {
     return (
       <BrandedPage shortCode={shortCode} withBranding={false} preview={frame}>
@@ -35,8 +40,18 @@ export default function WinnersPreviewPage({ shortCode }: { shortCode: string })
     );
   }
   // The draw id of the hash must be this page's draw: a setup of another draw is never shown under this short code.
-  if (!setup || setup.shortCode !== shortCode) return <PreviewNotice shortCode={shortCode} frame={frame} title="Winners preview">{NOT_OWNER}</PreviewNotice>;
-  if (setup.state !== 'scheduled' && setup.state !== 'drawn') return <PreviewNotice shortCode={shortCode} frame={frame} title="Winners preview">The winners of this draw cannot be published.</PreviewNotice>;
+  if (!setup || setup.shortCode !== shortCode)
+    return (
+      <PreviewNotice shortCode={shortCode} frame={frame} title="Winners preview">
+        {NOT_OWNER}
+      </PreviewNotice>
+    );
+  if (setup.state !== 'scheduled' && setup.state !== 'drawn')
+    return (
+      <PreviewNotice shortCode={shortCode} frame={frame} title="Winners preview">
+        The winners of this draw cannot be published.
+      </PreviewNotice>
+    );
 
   const messages = publicationPreviewMessages(config, setup, Date.now());
   const { columns, names, prizes } = shownParts(config, setup);

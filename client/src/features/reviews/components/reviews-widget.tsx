@@ -41,7 +41,10 @@ export function ReviewsWidget() {
   // Home's box waits for the reviews before it shows anything: with too few it is not shown at all, so a placeholder
   // (in the prerendered page too) would be an empty 'What customers say' until they arrive.
   if (error || (isLoading && !vertical) || (!isLoading && !reviewsVisible(reviews.length, vertical, pageHostname()))) return null;
-  const showDates = showReviewDates(reviews.map((review) => review.time), now);
+  const showDates = showReviewDates(
+    reviews.map((review) => review.time),
+    now,
+  );
   const cards = reviews.map((review, index) => (
     <ReviewCard
       key={`${review.authorId}-${review.time}`}

@@ -13,7 +13,10 @@ export function ScreenShareClock({ timeZone }: { timeZone: string }) {
   }, []);
   return (
     <Text component="span" fw={700} ff="monospace" data-testid="screen-share-clock">
-      {formatScreenShareClock(now, timeZone)} <Text span size="xs" fw={400}>({timeZone})</Text>
+      {formatScreenShareClock(now, timeZone)}{' '}
+      <Text span size="xs" fw={400}>
+        ({timeZone})
+      </Text>
     </Text>
   );
 }

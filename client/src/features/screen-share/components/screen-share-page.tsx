@@ -19,8 +19,8 @@ export default function ScreenSharePage() {
       <Stack gap="lg">
         <Title order={1}>Screen-share mode</Title>
         <Text>
-          Running a draw live on a video call, in a webinar or on a projector? Screen-share mode hides the private details of your
-          draws while you present, so the audience sees a fair draw and nothing it should not.
+          Running a draw live on a video call, in a webinar or on a projector? Screen-share mode hides the private details of your draws while you present, so the audience sees a fair draw and nothing
+          it should not.
         </Text>
         <Card withBorder radius="md">
           <Title order={2} size="h4" mb="xs">
@@ -44,21 +44,23 @@ export default function ScreenSharePage() {
           </Title>
           <Switch size="md" label="Screen-share mode" checked={settings.enabled} onChange={(e) => update({ enabled: e.currentTarget.checked })} />
           <Switch label="Show entry counts" description="Off keeps the number of entries private." checked={settings.entryCount} onChange={(e) => update({ entryCount: e.currentTarget.checked })} />
-          <Switch label="Privacy warnings" description="Warn before downloading files that hold entrants' details." checked={settings.privacyWarnings} onChange={(e) => update({ privacyWarnings: e.currentTarget.checked })} />
-          <Switch label="Show the clock" checked={settings.time} onChange={(e) => update({ time: e.currentTarget.checked })} />
-          <Select
-            label="Clock time zone"
-            searchable
-            data={zones}
-            value={zone}
-            onChange={(value) => value && update({ timezone: value })}
-            allowDeselect={false}
-            maw={360}
+          <Switch
+            label="Privacy warnings"
+            description="Warn before downloading files that hold entrants' details."
+            checked={settings.privacyWarnings}
+            onChange={(e) => update({ privacyWarnings: e.currentTarget.checked })}
           />
+          <Switch label="Show the clock" checked={settings.time} onChange={(e) => update({ time: e.currentTarget.checked })} />
+          <Select label="Clock time zone" searchable data={zones} value={zone} onChange={(value) => value && update({ timezone: value })} allowDeselect={false} maw={360} />
           <Text size="sm">
             Now: <ScreenShareClock timeZone={zone} />
           </Text>
-          <Switch label="Winner announcement" description="Open the winners in a large window when a scheduled draw completes while you watch." checked={settings.winnerModal} onChange={(e) => update({ winnerModal: e.currentTarget.checked })} />
+          <Switch
+            label="Winner announcement"
+            description="Open the winners in a large window when a scheduled draw completes while you watch."
+            checked={settings.winnerModal}
+            onChange={(e) => update({ winnerModal: e.currentTarget.checked })}
+          />
           <Switch
             label="Announce prizes in reverse order"
             description="Start with the last prize and finish with the first, like a countdown to the grand prize."
@@ -68,8 +70,7 @@ export default function ScreenSharePage() {
           />
         </Stack>
         <Alert icon={<IconInfoCircle aria-hidden />} variant="light">
-          Screen-share mode changes what this browser shows. The certificate and published winners pages are public by design and
-          show exactly what you chose to publish.
+          Screen-share mode changes what this browser shows. The certificate and published winners pages are public by design and show exactly what you chose to publish.
         </Alert>
       </Stack>
     </Container>

@@ -100,15 +100,7 @@ export const SiteFooter = memo(function SiteFooter() {
         <Group justify="space-between" mt="xl" pt="md" className={classes.bottom} gap="sm">
           <Group gap="xs" component="nav" aria-label="Country sites">
             {COUNTRY_CODES.map((code) => (
-              <Anchor
-                key={code}
-                href={countrySiteHref(code, hostname)}
-                size="sm"
-                c="gray.8"
-                className={classes.country}
-                onClick={forgetCurrencyChoice}
-                title={COUNTRY_NAMES[code]}
-              >
+              <Anchor key={code} href={countrySiteHref(code, hostname)} size="sm" c="gray.8" className={classes.country} onClick={forgetCurrencyChoice} title={COUNTRY_NAMES[code]}>
                 <Flag src={FLAGS[code]} /> {code.toUpperCase()} <span className={classes.countryName}>{COUNTRY_NAMES[code]}</span>
               </Anchor>
             ))}

@@ -31,13 +31,7 @@ export const SiteHeader = memo(function SiteHeader() {
     { label: 'Random number generator', to: link('randomNumberGenerator') },
     { label: 'Random sequence generator', to: link('randomSequenceGenerator') },
   ];
-  const accountLinks = user
-    ? [
-        { label: 'My draws', to: link('draws') },
-        { label: 'Account', to: link('accountEdit') },
-        ...(user.isAdmin ? [{ label: 'Admin console', to: link('admin') }] : []),
-      ]
-    : [];
+  const accountLinks = user ? [{ label: 'My draws', to: link('draws') }, { label: 'Account', to: link('accountEdit') }, ...(user.isAdmin ? [{ label: 'Admin console', to: link('admin') }] : [])] : [];
   const logOut = () => {
     close();
     void endSession('true');

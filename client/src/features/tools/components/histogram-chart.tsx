@@ -20,8 +20,7 @@ export function HistogramChart({ bins, total }: { bins: HistogramBinDto[]; total
           How the numbers are spread
         </Text>
         <Text size="sm" c="gray.8">
-          {singleValues ? 'How often each value came up.' : `How many numbers fell in each twentieth of the range.`} The whole result counts, not
-          just the numbers shown.
+          {singleValues ? 'How often each value came up.' : `How many numbers fell in each twentieth of the range.`} The whole result counts, not just the numbers shown.
         </Text>
       </Stack>
       <div className={classes.plot}>

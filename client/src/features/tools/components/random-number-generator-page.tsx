@@ -148,12 +148,7 @@ function RandomNumberGenerator() {
           </Stack>
 
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Radio.Group
-              label="Order"
-              value={String(ordering)}
-              onChange={(value) => setOption('orderingOption', Number(value) as RngOrdering)}
-              error={errors.fields.orderingOption}
-            >
+            <Radio.Group label="Order" value={String(ordering)} onChange={(value) => setOption('orderingOption', Number(value) as RngOrdering)} error={errors.fields.orderingOption}>
               <Stack gap={6} mt={8}>
                 <Radio value="0" label="Random (as drawn)" />
                 <Radio value="1" label="By value" />
@@ -173,13 +168,7 @@ function RandomNumberGenerator() {
             </Radio.Group>
           </SimpleGrid>
 
-          <SeedFields
-            mode={values.seedMode}
-            seed={values.seed}
-            error={errors.fields.seed}
-            onModeChange={(mode) => setField('seedMode', mode)}
-            onSeedChange={(seed) => setField('seed', seed)}
-          />
+          <SeedFields mode={values.seedMode} seed={values.seed} error={errors.fields.seed} onModeChange={(mode) => setField('seedMode', mode)} onSeedChange={(seed) => setField('seed', seed)} />
 
           {errors.form && <FormMessage>{errors.form}</FormMessage>}
           <Button type="submit" size="md" loading={busy} w={{ base: '100%', sm: 'auto' }}>

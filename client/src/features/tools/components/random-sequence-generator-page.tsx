@@ -47,10 +47,7 @@ export default function RandomSequenceGeneratorPage() {
   };
 
   const frame = (children: ReactNode) => (
-    <GeneratorFrame
-      title="Random Sequence Generator"
-      intro={`Every whole number of a range exactly once, in random order: up to ${groupedDigits(maxResults)} numbers, anywhere between 0 and 10¹⁸.`}
-    >
+    <GeneratorFrame title="Random Sequence Generator" intro={`Every whole number of a range exactly once, in random order: up to ${groupedDigits(maxResults)} numbers, anywhere between 0 and 10¹⁸.`}>
       {children}
       <TooFrequentModal seconds={waitSeconds} onClose={closeWait} />
     </GeneratorFrame>
@@ -101,13 +98,7 @@ export default function RandomSequenceGeneratorPage() {
               error={errors.fields.upperLimit}
             />
           </SimpleGrid>
-          <SeedFields
-            mode={values.seedMode}
-            seed={values.seed}
-            error={errors.fields.seed}
-            onModeChange={(mode) => setField('seedMode', mode)}
-            onSeedChange={(seed) => setField('seed', seed)}
-          />
+          <SeedFields mode={values.seedMode} seed={values.seed} error={errors.fields.seed} onModeChange={(mode) => setField('seedMode', mode)} onSeedChange={(seed) => setField('seed', seed)} />
           {errors.form && <FormMessage>{errors.form}</FormMessage>}
           <Button type="submit" size="md" loading={busy} w={{ base: '100%', sm: 'auto' }}>
             Generate sequence

@@ -80,17 +80,12 @@ export function ResultsPanel({ generation, title, summary, withHistogram, busy, 
           </div>
           {response.truncated && (
             <Text size="sm" role="status">
-              Showing the first {shown} of {groupedDigits(response.rowCount)} {response.counts ? 'distinct numbers' : 'numbers'}. Download the file
-              for all of them.
+              Showing the first {shown} of {groupedDigits(response.rowCount)} {response.counts ? 'distinct numbers' : 'numbers'}. Download the file for all of them.
             </Text>
           )}
 
           <Group gap="sm" wrap="wrap">
-            <Button
-              variant="light"
-              leftSection={clipboard.copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
-              onClick={() => clipboard.copy(rows.join('\n'))}
-            >
+            <Button variant="light" leftSection={clipboard.copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />} onClick={() => clipboard.copy(rows.join('\n'))}>
               {clipboard.copied ? 'Copied' : response.truncated ? `Copy the first ${shown}` : 'Copy the numbers'}
             </Button>
             <Button component="a" href={numbersDownloadPath(response.fileName, 'csv')} download leftSection={<IconDownload size={18} aria-hidden />}>

@@ -55,7 +55,9 @@ export function AccountStep({ beforeContinue, onDone }: { beforeContinue: Before
     const trimmed = email.trim();
     if (!isValidEmail(trimmed)) return null;
     setCheckedEmail(trimmed);
-    const answer = await checkEmail({ email: trimmed }).unwrap().catch(() => null);
+    const answer = await checkEmail({ email: trimmed })
+      .unwrap()
+      .catch(() => null);
     return answer ? !answer.exists : null;
   };
 
@@ -161,11 +163,7 @@ export function AccountStep({ beforeContinue, onDone }: { beforeContinue: Before
           {form.isAgent && (
             <TextInput label="Agency name" required value={form.agentOrganisation} onChange={(e) => set('agentOrganisation', e.currentTarget.value)} error={messages.agentOrganisation} />
           )}
-          <Checkbox
-            label="Send me news and offers by e-mail"
-            checked={form.optedIntoCommunication}
-            onChange={(event) => set('optedIntoCommunication', event.currentTarget.checked)}
-          />
+          <Checkbox label="Send me news and offers by e-mail" checked={form.optedIntoCommunication} onChange={(event) => set('optedIntoCommunication', event.currentTarget.checked)} />
           <Checkbox
             label={
               <>

@@ -93,12 +93,7 @@ export const DrawWizard = memo(function DrawWizard() {
           <Title order={2} id="wizard-title">
             Start a draw
           </Title>
-          <Switch
-            label="Demo draw (free, up to 10 prizes)"
-            checked={draw.demoDraw}
-            onChange={(event) => toggleDemo(event.currentTarget.checked)}
-            disabled={busy}
-          />
+          <Switch label="Demo draw (free, up to 10 prizes)" checked={draw.demoDraw} onChange={(event) => toggleDemo(event.currentTarget.checked)} disabled={busy} />
         </Group>
 
         {/* Both progress displays are rendered and CSS shows one: the prerendered page (no screen width known) then

@@ -44,14 +44,7 @@ export function PrizesStep({ draw, dispatch, errors }: StepProps) {
               onChange={(reserves) => dispatch(wizardActions.prizeChanged({ index, prize: { reserves } }))}
               error={errors[`prizes.${index}.reserves`]}
             />
-            <ActionIcon
-              variant="subtle"
-              color="red.8"
-              size="lg"
-              mt={26}
-              aria-label={`Remove prize ${index + 1}`}
-              onClick={() => dispatch(wizardActions.prizeRemoved(index))}
-            >
+            <ActionIcon variant="subtle" color="red.8" size="lg" mt={26} aria-label={`Remove prize ${index + 1}`} onClick={() => dispatch(wizardActions.prizeRemoved(index))}>
               <IconTrash size={18} aria-hidden />
             </ActionIcon>
           </li>
@@ -63,14 +56,7 @@ export function PrizesStep({ draw, dispatch, errors }: StepProps) {
         </Text>
       )}
       <Group gap="sm" align="flex-end">
-        <NumberClearInput
-          w={120}
-          label="Prizes to add"
-          description={`1 to ${MAX_PRIZES_ADDED_AT_ONCE}`}
-          maxLength={2}
-          value={adding}
-          onChange={setAdding}
-        />
+        <NumberClearInput w={120} label="Prizes to add" description={`1 to ${MAX_PRIZES_ADDED_AT_ONCE}`} maxLength={2} value={adding} onChange={setAdding} />
         <Button variant="default" leftSection={<IconPlus size={18} aria-hidden />} onClick={() => dispatch(wizardActions.prizesAdded(adding || 1))}>
           {adding > 1 ? `Add ${Math.min(adding, MAX_PRIZES_ADDED_AT_ONCE)} prizes` : 'Add a prize'}
         </Button>

@@ -158,8 +158,7 @@ export function PurchaseStep({
               )}
               {stripeMessage && <FormMessage>{stripeMessage}</FormMessage>}
               <Text size="sm" c="gray.8">
-                Your card details go straight to Stripe, our payment provider. The card is charged {amount ?? ''} when you confirm the draw.{' '}
-                {CANCELLED_DRAW_RULE}
+                Your card details go straight to Stripe, our payment provider. The card is charged {amount ?? ''} when you confirm the draw. {CANCELLED_DRAW_RULE}
               </Text>
             </Stack>
           ) : chosenMethod === 'card' ? (
@@ -199,8 +198,8 @@ export function PurchaseStep({
                 />
               </Group>
               <Text size="sm" c="gray.8">
-                Test checkout: no money moves. Stripe’s test card 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. The card is
-                charged {amount ?? ''} when you confirm the draw. {CANCELLED_DRAW_RULE}
+                Test checkout: no money moves. Stripe’s test card 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined. The card is charged {amount ?? ''} when you confirm the draw.{' '}
+                {CANCELLED_DRAW_RULE}
               </Text>
             </Stack>
           ) : (

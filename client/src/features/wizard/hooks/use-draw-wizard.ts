@@ -8,18 +8,7 @@ import { useSiteConfiguration, useSiteCurrency } from '../../../lib/site/use-sit
 import { useAnalytics } from '../../../shared/analytics/analytics-context';
 import type { AccountOutcome } from '../components/account-step';
 import type { PaymentDetails } from '../components/purchase-step';
-import {
-  hasProgress,
-  nextStep,
-  PAYMENT_USE_CREDITS,
-  previousStep,
-  shownStepAtOrBefore,
-  shownSteps,
-  stepErrors,
-  stepPageView,
-  type StepVisibility,
-  type WizardStep,
-} from '../rules';
+import { hasProgress, nextStep, PAYMENT_USE_CREDITS, previousStep, shownStepAtOrBefore, shownSteps, stepErrors, stepPageView, type StepVisibility, type WizardStep } from '../rules';
 import { initialWizardState, type WizardState, wizardActions, wizardReducer } from '../wizard-slice';
 import { useWizardDraft } from './use-wizard-draft';
 import { useWizardHistory } from './use-wizard-history';
@@ -136,8 +125,7 @@ export function useDrawWizard() {
     reportView(target);
   };
 
-  const focusFirstInvalid = () =>
-    window.requestAnimationFrame(() => bodyRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]')?.focus());
+  const focusFirstInvalid = () => window.requestAnimationFrame(() => bodyRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]')?.focus());
 
   const onContinue = async () => {
     if (busy) return;

@@ -65,16 +65,19 @@ export function useWizardSubmission({ draw, remainingCredits, site, currency, pa
       const stripe = stripeSettingsOf(site?.payments);
       const request = {
         // Without a purchase step (screen sharing hides it) a user's credits pay, as the step would have offered first.
-        submitDrawRequestDto: submissionOf({ ...draw, paymentOption: draw.paymentOption ?? (remainingCredits ? PAYMENT_USE_CREDITS : null) }, {
-          clientSession: clientSessionId(),
-          idempotencyKey: idempotencyKey.current,
-          currency: isCurrency(currency) ? currency : undefined,
-          payment,
-          account,
-          timeZone: visitorTimeZone(),
-          timeZoneOffset: new Date().getTimezoneOffset(),
-          recaptchaResponse,
-        }),
+        submitDrawRequestDto: submissionOf(
+          { ...draw, paymentOption: draw.paymentOption ?? (remainingCredits ? PAYMENT_USE_CREDITS : null) },
+          {
+            clientSession: clientSessionId(),
+            idempotencyKey: idempotencyKey.current,
+            currency: isCurrency(currency) ? currency : undefined,
+            payment,
+            account,
+            timeZone: visitorTimeZone(),
+            timeZoneOffset: new Date().getTimezoneOffset(),
+            recaptchaResponse,
+          },
+        ),
       };
       // A card the bank asks to authenticate: the challenge, then the same submission (same idempotency key) once more.
       const id = await withCardAuthentication(

@@ -9,13 +9,7 @@ import type { ReactNode } from 'react';
 export function FormMessage({ kind = 'error', title, children }: { kind?: 'error' | 'info'; title?: string; children: ReactNode }) {
   const error = kind === 'error';
   return (
-    <Alert
-      variant="light"
-      color={error ? 'red' : 'brand'}
-      role={error ? 'alert' : 'status'}
-      title={title}
-      icon={error ? <IconAlertCircle aria-hidden /> : <IconInfoCircle aria-hidden />}
-    >
+    <Alert variant="light" color={error ? 'red' : 'brand'} role={error ? 'alert' : 'status'} title={title} icon={error ? <IconAlertCircle aria-hidden /> : <IconInfoCircle aria-hidden />}>
       {children}
     </Alert>
   );
