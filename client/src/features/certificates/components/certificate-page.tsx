@@ -163,7 +163,8 @@ function CommandLineCheck({ cert }: { cert: CertificateResponseDto }) {
           </Anchor>
           . Save them as certificate.json and, in a checkout of FairDraw's source, run:
         </Text>
-        <Code block>{`npm run verify -- ${needsFile ? '--entries entries.csv ' : ''}--draw-json certificate.json`}</Code>
+        {/* Focusable: a narrow screen scrolls the command sideways, and a keyboard must be able to. */}
+        <Code block tabIndex={0} aria-label="The verify command">{`npm run verify -- ${needsFile ? '--entries entries.csv ' : ''}--draw-json certificate.json`}</Code>
         <Text size="sm">It runs the same checks as the button above and ends with MATCH or MISMATCH. Its options and each check are described in the project's docs/verification.md.</Text>
       </Stack>
     </Paper>
