@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import { type Delimiter, EntriesFileError, EntriesMessages, type EntrySelection, type PackedBytes, parseRecordList, recordListJson, type TextEncodingName } from '#entries-file';
 import { ENTRIES_RULES_VERSION } from '../domain/entries-reports.js';
-import type { Upload, UploadAccess } from '../domain/upload.js';
+import type { EntriesInspection, Upload, UploadAccess } from '../domain/upload.js';
 import { UploadNotFoundError } from '../domain/upload.errors.js';
 import { AdvancedProcessingService, sameSelection, type SelectionIndexMeta } from './advanced-processing.service.js';
 import { EntriesStorage } from './entries-storage.js';
@@ -77,8 +77,7 @@ export class EntriesIndexService {
       entryCountColumn: selection.entryCountColumn ?? null,
       uniqueEntrantIdColumn: selection.uniqueEntrantIdColumn ?? null,
     };
-    const inspection = await this.inspect.inspection(upload);
-    if (inspection.errorMessage !== null) throw new EntriesFileError(inspection.errorMessage);
+    const inspection = await this.drawableInspection(upload);
     const recentKey = [upload.id, upload.entries.sha256, ENTRIES_RULES_VERSION, chosen.headerRow, chosen.entryCountColumn, chosen.uniqueEntrantIdColumn].join(':');
     if (this.recent?.key === recentKey) return this.handOut(upload, { ...this.recent.index });
     const rows = await this.rowsIndex(upload);
@@ -166,21 +165,26 @@ export class EntriesIndexService {
     return { fileName: upload.archivedFileName ?? upload.fileName, body: this.entries.openEntries(upload) };
   }
 
-  /** Rows of a file by engine row number without loading ticket counts or entrant ids (say, to show winners again). */
   /**
    * The fields of the file's first non-empty row (its header row when it has one), from what confirmation learnt:
    * neither the file nor its row index is read, which for millions of rows would hold tens of megabytes.
    */
   async firstRowColumns(fileName: string, access: UploadAccess): Promise<string[] | null> {
-    const upload = await this.lookup.find(fileName, access);
-    const inspection = await this.inspect.inspection(upload);
-    if (inspection.errorMessage !== null) throw new EntriesFileError(inspection.errorMessage);
+    const inspection = await this.drawableInspection(await this.lookup.find(fileName, access));
     return inspection.firstRows[0]?.columns ?? null;
   }
 
+  /** Rows of a file by engine row number without loading ticket counts or entrant ids (say, to show winners again). */
   async readFileRows(fileName: string, access: UploadAccess, headerRow: boolean, rowIndices: ArrayLike<number>): Promise<string[][]> {
     const index = await this.load(fileName, access, { headerRow, entryCountColumn: null, uniqueEntrantIdColumn: null });
     return this.readRows(index, rowIndices);
+  }
+
+  /** What confirmation learnt of the upload's file; EntriesFileError (the owner's message) when no draw can use it. */
+  private async drawableInspection(upload: Upload): Promise<EntriesInspection> {
+    const inspection = await this.inspect.inspection(upload);
+    if (inspection.errorMessage !== null) throw new EntriesFileError(inspection.errorMessage);
+    return inspection;
   }
 
   private handOut(upload: Upload, index: EntriesIndex): EntriesIndex {
