@@ -212,9 +212,10 @@ export async function serveClientApp(
   // administrator's prices, limits, the review summary), the configuration itself read on every request.
   const renderedHomes = new VersionedCache<PublicAnswer>(RENDERED_HOMES_KEPT);
   const renderHomePage = async (path: string, hostname: string): Promise<PublicAnswer> => {
-    const configuration = await siteConfigurations!(countryOfRequest(path, hostname) ?? DEFAULT_COUNTRY);
+    const country = countryOfRequest(path, hostname) ?? DEFAULT_COUNTRY;
+    const configuration = await siteConfigurations!(country);
     // The page's markup depends on the host only through its country (the footer's links wait for hydration).
-    const key = `${countryOfRequest(path, hostname) ?? DEFAULT_COUNTRY} ${path}`;
+    const key = `${country} ${path}`;
     return renderedHomes.get(key, createHash('sha256').update(configuration).digest('base64url'), async () => {
       renderer ??= import(pathToFileURL(rendererFile).href) as Promise<Renderer>;
       return publicAnswer(await (await renderer).renderHomePage(homeTemplate!, path, hostname, JSON.parse(configuration)), HTML);
