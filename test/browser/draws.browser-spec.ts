@@ -238,26 +238,27 @@ describe('draw pages in Chromium: list, detail, actions, scrutineer, downloads, 
   });
 
   it('opens the winners modal by itself, main prize last, when a watched draw is drawn while screen sharing', async () => {
-    const { page, context } = await chromium.newPage();
-    const { agent } = await customerInBrowser(t, context, base);
-    const id = await submitDraw(agent, { secondsAhead: 12, overrides: { name: 'Golf announced' } });
+    // Two watchers of two draws due at the same moment, one screen sharing and one not, wait side by side.
+    const sharing = await chromium.newPage();
+    const plain = await chromium.newPage();
+    const [{ agent }, other] = await Promise.all([customerInBrowser(t, sharing.context, base), customerInBrowser(t, plain.context, base)]);
+    const [id, second] = await Promise.all([
+      submitDraw(agent, { secondsAhead: 12, overrides: { name: 'Golf announced' } }),
+      submitDraw(other.agent, { secondsAhead: 12, overrides: { name: 'Hotel quiet' } }),
+    ]);
     // Screen-share mode on with its defaults: winner announcement on, prizes in reverse order.
-    await context.addCookies([{ name: 'screenshare', value: encodeURIComponent(JSON.stringify({ enabled: true })), url: base, sameSite: 'Strict' }]);
-    await page.goto(detailUrl(id));
-    await page.getByTestId('countdown').waitFor();
-    const modal = page.getByRole('dialog', { name: 'Winners of Golf announced' });
+    await sharing.context.addCookies([{ name: 'screenshare', value: encodeURIComponent(JSON.stringify({ enabled: true })), url: base, sameSite: 'Strict' }]);
+    await Promise.all([sharing.page.goto(detailUrl(id)), plain.page.goto(detailUrl(second))]);
+    await Promise.all([sharing.page.getByTestId('countdown').waitFor(), plain.page.getByTestId('countdown').waitFor()]);
+
+    const modal = sharing.page.getByRole('dialog', { name: 'Winners of Golf announced' });
     await modal.waitFor();
     const headings = await modal.getByRole('heading', { level: 3 }).allTextContents();
     expect(headings).toEqual(['Prize 2: Prize 2', 'Prize 1: Bike']);
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await context.close();
+    expect(await seriousAccessibilityViolations(sharing.page)).toEqual([]);
+    await sharing.context.close();
 
     // Not without screen sharing: the page shows the winners, no modal.
-    const plain = await chromium.newPage();
-    const other = await customerInBrowser(t, plain.context, base);
-    const second = await submitDraw(other.agent, { secondsAhead: 12, overrides: { name: 'Hotel quiet' } });
-    await plain.page.goto(detailUrl(second));
-    await plain.page.getByTestId('countdown').waitFor();
     await plain.page.getByRole('heading', { name: 'Prizes and winners' }).waitFor();
     expect(await plain.page.getByRole('dialog').count()).toBe(0);
     await plain.context.close();

@@ -247,8 +247,9 @@ describe('winner publication and entry check in Chromium', () => {
   it('tells the owner when the draw takes place while the setup page is open', async () => {
     const { agent, email } = await registeredUser(t.app);
     await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
-    // Due in a few seconds: long enough for the page to open on a scheduled draw, which the scheduler then draws.
-    const drawAt = Date.now() + 10_000;
+    // Due in an hour, and drawn now by its owner once the page is open, whose clock then passes the draw's time: however
+    // slow the machine, the page opens on a scheduled draw.
+    const drawAt = Date.now() + 3_600_000;
     const id = (
       await agent
         .post('/api/draw/submitdraw/')
@@ -256,6 +257,7 @@ describe('winner publication and entry check in Chromium', () => {
         .expect(200)
     ).body as string;
     const { page, context } = await chromium.newPage({ width: 900, height: 800 });
+    await page.clock.install();
     expect((await context.request.post(`${base}/api/account/login/`, { data: { email, password: PASSWORD }, headers: { 'X-Forwarded-For': freshAddress() } })).status()).toBe(200);
     await page.goto(`${base}/draws/publication/${id}/`);
     await page.getByRole('form', { name: 'Publish the winners' }).waitFor();
@@ -263,6 +265,8 @@ describe('winner publication and entry check in Chromium', () => {
     // Opened before the draw: no alert yet (the page would never show it had it opened on a drawn draw).
     expect(await alert.count()).toBe(0);
     expect((await agent.get('/api/draw/get/').query({ id }).expect(200)).body.state).toBe('scheduled');
+    await agent.post('/api/draw/reschedule/').send({ id, immediateDraw: true }).expect(200);
+    await page.clock.setSystemTime(drawAt + 1_000);
     await alert.waitFor();
     await alert.getByText('The example rows have been replaced by the real winners.').waitFor();
     const winners = (await agent.get('/api/draw/get/').query({ id }).expect(200)).body.prizes[0].winners as { entryNumber: number }[];
