@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ACCOUNT_TOKEN_REPOSITORY, API_KEY_REPOSITORY, USER_REPOSITORY, USER_SESSION_REPOSITORY } from './accounts.tokens.js';
 import { AccountController } from './api/account.controller.js';
 import { ApiKeysController } from './api/api-keys.controller.js';
 import { AuthenticationGuard } from './api/auth/authentication.guard.js';
@@ -30,10 +29,10 @@ import { UserOrmEntity } from './infrastructure/user.orm-entity.js';
     AccountLimits,
     LocalStrategy,
     SessionSerializer,
-    { provide: USER_REPOSITORY, useClass: TypeormUserRepository },
-    { provide: API_KEY_REPOSITORY, useClass: TypeormApiKeyRepository },
-    { provide: ACCOUNT_TOKEN_REPOSITORY, useClass: TypeormAccountTokenRepository },
-    { provide: USER_SESSION_REPOSITORY, useClass: PgUserSessionRepository },
+    TypeormUserRepository,
+    TypeormApiKeyRepository,
+    TypeormAccountTokenRepository,
+    PgUserSessionRepository,
     // Every route passes through it: it resolves the caller and applies RequireUser/RequireAdmin/RequireSession.
     { provide: APP_GUARD, useClass: AuthenticationGuard },
   ],

@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module.js';
-import { TRANSACTIONS, TypeormTransactions } from '../platform/database/transaction-scope.js';
-import { ADMIN_AUDIT_REPOSITORY, ADMIN_REPORTS } from './admin.tokens.js';
+import { Transactions } from '../platform/database/transaction-scope.js';
 import { AdminController } from './api/admin.controller.js';
 import { AdminAuditService } from './application/admin-audit.service.js';
 import { AdminConsoleService } from './application/admin-console.service.js';
@@ -15,12 +14,6 @@ import { TypeormAdminAuditRepository } from './infrastructure/typeorm-admin-audi
   // Billing is global (CreditService); accounts gives AccountAdministrationService.
   imports: [AccountsModule, TypeOrmModule.forFeature([AdminAuditOrmEntity])],
   controllers: [AdminController],
-  providers: [
-    AdminConsoleService,
-    AdminAuditService,
-    { provide: ADMIN_REPORTS, useClass: SqlAdminReports },
-    { provide: ADMIN_AUDIT_REPOSITORY, useClass: TypeormAdminAuditRepository },
-    { provide: TRANSACTIONS, useClass: TypeormTransactions },
-  ],
+  providers: [AdminConsoleService, AdminAuditService, SqlAdminReports, TypeormAdminAuditRepository, Transactions],
 })
 export class AdminModule {}

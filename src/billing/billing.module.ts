@@ -13,7 +13,7 @@ import { CARD_GATEWAY } from './application/ports/card-gateway.port.js';
 import { WALLET_GATEWAY } from './application/ports/wallet-gateway.port.js';
 import { PendingPaymentsSweeper } from './application/pending-payments-sweeper.js';
 import { PriceService } from './application/price.service.js';
-import { BILLING_REPOSITORY, STRIPE_WEBHOOK } from './billing.tokens.js';
+import { STRIPE_WEBHOOK } from './billing.tokens.js';
 import { CreditOrmEntity, CreditPackOrmEntity, InvoiceOrmEntity, PaymentOrmEntity, PriceSettingOrmEntity } from './infrastructure/billing.orm-entities.js';
 import { PayPalWalletGateway } from './infrastructure/paypal-wallet-gateway.adapter.js';
 import { createStripeClient, StripeCardGateway } from './infrastructure/stripe-card-gateway.adapter.js';
@@ -34,7 +34,7 @@ type Config = ConfigService<Environment, true>;
     PaymentService,
     PendingPaymentsSweeper,
     InvoiceService,
-    { provide: BILLING_REPOSITORY, useClass: TypeormBillingRepository },
+    TypeormBillingRepository,
     { provide: CREDIT_BALANCE, useExisting: CreditService },
     {
       provide: CARD_GATEWAY,

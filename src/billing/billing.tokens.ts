@@ -1,2 +1,1 @@
-export const BILLING_REPOSITORY = Symbol('BILLING_REPOSITORY');
 export const STRIPE_WEBHOOK = Symbol('STRIPE_WEBHOOK');

@@ -11,7 +11,6 @@ import { BrandingService } from './application/branding.service.js';
 import { BrandingUploadSweeper } from './application/branding-upload-sweeper.js';
 import { CertificateFactsService } from './application/certificate-facts.service.js';
 import { CertificateService } from './application/certificate.service.js';
-import { BRANDING_REPOSITORY } from './certificates.tokens.js';
 import { BrandingUploadOrmEntity, DrawBrandingOrmEntity } from './infrastructure/branding.orm-entity.js';
 import { TypeormBrandingRepository } from './infrastructure/typeorm-branding.repository.js';
 
@@ -24,7 +23,7 @@ import { TypeormBrandingRepository } from './infrastructure/typeorm-branding.rep
     CertificateService,
     BrandingService,
     BrandingUploadSweeper,
-    { provide: BRANDING_REPOSITORY, useClass: TypeormBrandingRepository },
+    TypeormBrandingRepository,
     PublicCertificates,
     // The server-rendered certificate page reads what the API answers (src/bootstrap/create-app.ts).
     {

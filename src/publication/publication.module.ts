@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { DrawLogModule } from '../draw-log/draw-log.module.js';
-import { TRANSACTIONS, TypeormTransactions } from '../platform/database/transaction-scope.js';
+import { Transactions } from '../platform/database/transaction-scope.js';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment.js';
 import { DrawsModule } from '../draws/draws.module.js';
@@ -19,7 +19,7 @@ import { PublicationScheduleService } from './application/publication-schedule.s
 import { PublicationService } from './application/publication.service.js';
 import { TypeormEntryCheckRepository } from './infrastructure/typeorm-entry-check.repository.js';
 import { TypeormPublicationRepository } from './infrastructure/typeorm-publication.repository.js';
-import { ENTRY_CHECK_REPOSITORY, ENTRY_CHECK_SECRET, PUBLICATION_REPOSITORY } from './publication.tokens.js';
+import { ENTRY_CHECK_SECRET } from './publication.tokens.js';
 
 /** ENTRY_CHECK_SECRET in production (shared by every process); elsewhere one generated once into DATA_DIR. */
 async function entryCheckSecret(config: ConfigService<Environment, true>): Promise<Buffer> {
@@ -43,15 +43,15 @@ async function entryCheckSecret(config: ConfigService<Environment, true>): Promi
   imports: [DrawsModule, UploadsModule, DrawLogModule],
   controllers: [PublicationController, EntryCheckController],
   providers: [
-    { provide: TRANSACTIONS, useClass: TypeormTransactions },
+    Transactions,
     DrawColumnsService,
     PublicPublicationAnswers,
     PublicationService,
     PublicationScheduleService,
     EntryCheckService,
     EntryCheckProcessingService,
-    { provide: PUBLICATION_REPOSITORY, useClass: TypeormPublicationRepository },
-    { provide: ENTRY_CHECK_REPOSITORY, useClass: TypeormEntryCheckRepository },
+    TypeormPublicationRepository,
+    TypeormEntryCheckRepository,
     { provide: ENTRY_CHECK_SECRET, inject: [ConfigService], useFactory: entryCheckSecret },
   ],
 })

@@ -1,4 +1,2 @@
-export const PUBLICATION_REPOSITORY = Symbol('PUBLICATION_REPOSITORY');
-export const ENTRY_CHECK_REPOSITORY = Symbol('ENTRY_CHECK_REPOSITORY');
 /** The server secret of entry check digests (ENTRY_CHECK_SECRET, or one generated into DATA_DIR outside production). */
 export const ENTRY_CHECK_SECRET = Symbol('ENTRY_CHECK_SECRET');

@@ -17,7 +17,7 @@ import { SiteSettingOrmEntity } from './infrastructure/site-setting.orm-entity.j
 import { TypeormHelpContactRepository } from './infrastructure/typeorm-help-contact.repository.js';
 import { TypeormReviewSource } from './infrastructure/typeorm-review.source.js';
 import { TypeormSiteSettingRepository } from './infrastructure/typeorm-site-setting.repository.js';
-import { HELP_CONTACT_REPOSITORY, REVIEW_SOURCE, SITE_SETTING_REPOSITORY } from './site.tokens.js';
+import { REVIEW_SOURCE } from './site.tokens.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([SiteSettingOrmEntity, HelpContactOrmEntity, ReviewOrmEntity])],
@@ -27,8 +27,8 @@ import { HELP_CONTACT_REPOSITORY, REVIEW_SOURCE, SITE_SETTING_REPOSITORY } from 
     ContactService,
     ReviewsService,
     TypeormReviewSource,
-    { provide: SITE_SETTING_REPOSITORY, useClass: TypeormSiteSettingRepository },
-    { provide: HELP_CONTACT_REPOSITORY, useClass: TypeormHelpContactRepository },
+    TypeormSiteSettingRepository,
+    TypeormHelpContactRepository,
     {
       // Each country site's home page is rendered with the configuration its API answers (no host: the country decides).
       provide: PUBLIC_SITE_CONFIGURATION_READER,

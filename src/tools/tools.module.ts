@@ -10,13 +10,12 @@ import { SeedService } from './application/seed.service.js';
 import { ToolsLimits } from './application/tools-limits.js';
 import { RngFileOrmEntity } from './infrastructure/rng-file.orm-entity.js';
 import { TypeormRngFileRepository } from './infrastructure/typeorm-rng-file.repository.js';
-import { RNG_FILE_REPOSITORY } from './tools.tokens.js';
 
 /** The free tools: the random number and random sequence generators, their seeds and downloads. */
 @Module({
   imports: [TypeOrmModule.forFeature([RngFileOrmEntity]), SiteModule, QuantumSeedModule],
   controllers: [ToolsController],
-  providers: [RandomNumbersService, SeedService, ToolsLimits, RngFileSweeper, NumbersDownloads, { provide: RNG_FILE_REPOSITORY, useClass: TypeormRngFileRepository }],
+  providers: [RandomNumbersService, SeedService, ToolsLimits, RngFileSweeper, NumbersDownloads, TypeormRngFileRepository],
   exports: [RandomNumbersService],
 })
 export class ToolsModule {}

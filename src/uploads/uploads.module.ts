@@ -13,7 +13,6 @@ import { UploadLookup } from './application/upload-lookup.js';
 import { UploadRetentionService } from './application/upload-retention.service.js';
 import { TypeormUploadRepository } from './infrastructure/typeorm-upload.repository.js';
 import { UploadOrmEntity } from './infrastructure/upload.orm-entity.js';
-import { UPLOAD_REPOSITORY } from './uploads.tokens.js';
 
 /**
  * Entries files: upload (streamed to the storage port), confirmation, advanced processing, and the entries index
@@ -31,7 +30,7 @@ import { UPLOAD_REPOSITORY } from './uploads.tokens.js';
     UploadLookup,
     UploadRateLimits,
     UploadRetentionService,
-    { provide: UPLOAD_REPOSITORY, useClass: TypeormUploadRepository },
+    TypeormUploadRepository,
   ],
   exports: [EntriesIndexService, UploadRetentionService],
 })

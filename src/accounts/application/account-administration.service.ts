@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { MailOutboxService } from '../../platform/mail/mail-outbox.service.js';
-import { USER_REPOSITORY } from '../accounts.tokens.js';
 import { ACCOUNT_MESSAGES } from '../domain/account-rules.js';
 import { type EmailChange, normaliseEmail, type User } from '../domain/user.js';
 import { AccountService } from './account.service.js';
-import type { UserRepository } from './ports/user.repository.port.js';
+import { TypeormUserRepository } from '../infrastructure/typeorm-user.repository.js';
 import { ConflictError, NotFoundError, RuleBrokenError } from '../../platform/errors/application-errors.js';
 
 /**
@@ -15,7 +14,7 @@ import { ConflictError, NotFoundError, RuleBrokenError } from '../../platform/er
 @Injectable()
 export class AccountAdministrationService {
   constructor(
-    @Inject(USER_REPOSITORY) private readonly users: UserRepository,
+    private readonly users: TypeormUserRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly accounts: AccountService,
     private readonly mail: MailOutboxService,

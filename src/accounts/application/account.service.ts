@@ -4,15 +4,14 @@ import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../../config/environment.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { MailOutboxService } from '../../platform/mail/mail-outbox.service.js';
-import { ACCOUNT_TOKEN_REPOSITORY, USER_REPOSITORY, USER_SESSION_REPOSITORY } from '../accounts.tokens.js';
 import { generateAccountToken, hashAccountToken } from '../domain/account-token.js';
 import { ACCOUNT_MESSAGES, EMAIL_CONFIRMATION_TTL_MS, loadPasswordPolicy, PASSWORD_RESET_TTL_MS, passwordProblem } from '../domain/account-rules.js';
 import { type Address, normaliseEmail, type User } from '../domain/user.js';
 import { AccountLimits, HUMAN_CHECK_AFTER_FAILED_LOGINS } from './account-limits.js';
 import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from './password-hasher.js';
-import type { AccountTokenRepository } from './ports/account-token.repository.port.js';
-import type { UserRepository } from './ports/user.repository.port.js';
-import type { UserSessionRepository } from './ports/user-session.repository.port.js';
+import { TypeormAccountTokenRepository } from '../infrastructure/typeorm-account-token.repository.js';
+import { TypeormUserRepository } from '../infrastructure/typeorm-user.repository.js';
+import { PgUserSessionRepository } from '../infrastructure/pg-user-session.repository.js';
 import { ConflictError, NotSignedInError, RuleBrokenError } from '../../platform/errors/application-errors.js';
 
 export interface RegistrationInput {
@@ -39,9 +38,9 @@ export interface ProfileUpdate {
 @Injectable()
 export class AccountService {
   constructor(
-    @Inject(USER_REPOSITORY) private readonly users: UserRepository,
-    @Inject(ACCOUNT_TOKEN_REPOSITORY) private readonly tokens: AccountTokenRepository,
-    @Inject(USER_SESSION_REPOSITORY) private readonly sessions: UserSessionRepository,
+    private readonly users: TypeormUserRepository,
+    private readonly tokens: TypeormAccountTokenRepository,
+    private readonly sessions: PgUserSessionRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly limits: AccountLimits,
     private readonly mail: MailOutboxService,

@@ -1,18 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
-import { API_KEY_REPOSITORY, USER_REPOSITORY } from '../accounts.tokens.js';
 import { ACCOUNT_MESSAGES } from '../domain/account-rules.js';
 import { type ApiKey, type ApiKeyKind, generateApiKey, hashApiKey, parseApiKey } from '../domain/api-key.js';
 import type { User } from '../domain/user.js';
-import type { ApiKeyRepository } from './ports/api-key.repository.port.js';
-import type { UserRepository } from './ports/user.repository.port.js';
+import { TypeormApiKeyRepository } from '../infrastructure/typeorm-api-key.repository.js';
+import { TypeormUserRepository } from '../infrastructure/typeorm-user.repository.js';
 import { NotAllowedError, NotFoundError } from '../../platform/errors/application-errors.js';
 
 @Injectable()
 export class ApiKeyService {
   constructor(
-    @Inject(API_KEY_REPOSITORY) private readonly keys: ApiKeyRepository,
-    @Inject(USER_REPOSITORY) private readonly users: UserRepository,
+    private readonly keys: TypeormApiKeyRepository,
+    private readonly users: TypeormUserRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

@@ -33,6 +33,26 @@ export interface EmailChange {
   changedBy: string;
 }
 
+export interface NewUser {
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  isAgent: boolean;
+  agentOrganisation: string | null;
+  optedIntoCommunication: boolean;
+  role?: UserRole;
+}
+
+export interface ProfileChanges {
+  firstName?: string;
+  lastName?: string;
+  isAgent?: boolean;
+  agentOrganisation?: string | null;
+  optedIntoCommunication?: boolean;
+  address?: Address;
+}
+
 /** E-mail addresses are compared without regard to case, and stored trimmed. */
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, type Repository } from 'typeorm';
-import type { ApiKeyRepository } from '../application/ports/api-key.repository.port.js';
 import type { ApiKey, ApiKeyKind } from '../domain/api-key.js';
 import { ApiKeyMapper } from './api-key.mapper.js';
 import { ApiKeyOrmEntity } from './api-key.orm-entity.js';
 
 @Injectable()
-export class TypeormApiKeyRepository implements ApiKeyRepository {
+export class TypeormApiKeyRepository {
   constructor(@InjectRepository(ApiKeyOrmEntity) private readonly keys: Repository<ApiKeyOrmEntity>) {}
 
   async create(key: { userId: string; kind: ApiKeyKind; prefix: string; keyHash: string }): Promise<ApiKey> {
@@ -19,6 +18,7 @@ export class TypeormApiKeyRepository implements ApiKeyRepository {
     return rows.map((row) => ApiKeyMapper.toDomain(row));
   }
 
+  /** False when the key does not exist, belongs to someone else or was revoked already. */
   async revoke(userId: string, id: string, at: Date): Promise<boolean> {
     const result = await this.keys.update({ id, userId, revokedAt: IsNull() }, { revokedAt: at });
     return (result.affected ?? 0) > 0;

@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import type { NewUser, ProfileChanges, UserRepository } from '../application/ports/user.repository.port.js';
-import type { EmailChange, User, UserRole } from '../domain/user.js';
+import type { EmailChange, NewUser, ProfileChanges, User, UserRole } from '../domain/user.js';
 import { columnList, preparedQuery } from '../../platform/database/prepared-query.js';
 import { UserMapper } from './user.mapper.js';
 import { UserOrmEntity } from './user.orm-entity.js';
 
 @Injectable()
-export class TypeormUserRepository implements UserRepository {
+export class TypeormUserRepository {
   private readonly userById: string;
 
   constructor(@InjectRepository(UserOrmEntity) private readonly users: Repository<UserOrmEntity>) {
@@ -20,6 +19,7 @@ export class TypeormUserRepository implements UserRepository {
     return raw ? this.fromRow(raw) : null;
   }
 
+  /** A user from its row as read with the session (row_to_json of the users table). */
   fromRow(raw: Record<string, unknown>): User {
     // The columns as the driver gives them, or as row_to_json does (timestamps as text): hydrated as TypeORM would.
     const row = this.users.metadata.create() as UserOrmEntity;
@@ -33,11 +33,13 @@ export class TypeormUserRepository implements UserRepository {
     return row ? UserMapper.toDomain(row) : null;
   }
 
+  /** The user and the password hash to check a login against. */
   async findCredentials(email: string): Promise<{ user: User; passwordHash: string } | null> {
     const row = await this.byEmail(email);
     return row ? { user: UserMapper.toDomain(row), passwordHash: row.passwordHash } : null;
   }
 
+  /** Null when the e-mail is already registered (the unique index decides, so two concurrent sign-ups cannot both win). */
   async create(user: NewUser): Promise<User | null> {
     // ON CONFLICT DO NOTHING: an e-mail already registered (any case) inserts nothing, and no failed query is logged.
     const result = await this.users
@@ -86,6 +88,10 @@ export class TypeormUserRepository implements UserRepository {
     await this.users.update({ id }, { apiEnabled });
   }
 
+  /**
+   * Replaces the e-mail (unconfirmed again) and records the old one in the e-mail history, in one transaction.
+   * 'taken' when another account has the new address; null when the user does not exist.
+   */
   async changeEmail(id: string, email: string, changedBy: string, at: Date): Promise<{ previousEmail: string } | 'taken' | null> {
     return this.users.manager.transaction(async (manager) => {
       const [current] = (await manager.query('SELECT email FROM users WHERE id = $1 FOR UPDATE', [id])) as { email: string }[];
@@ -107,6 +113,7 @@ export class TypeormUserRepository implements UserRepository {
     });
   }
 
+  /** The addresses the account had before, latest change first. */
   async emailHistory(id: string): Promise<EmailChange[]> {
     const rows = (await this.users.query('SELECT email, new_email, date_changed_from, changed_by FROM email_history WHERE user_id = $1 ORDER BY date_changed_from DESC, id DESC', [id])) as {
       email: string;

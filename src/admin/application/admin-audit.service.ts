@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { User } from '../../accounts/domain/user.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
-import { ADMIN_AUDIT_REPOSITORY } from '../admin.tokens.js';
 import type { AuditEntry } from '../domain/admin-reports.js';
-import type { AdminAuditRepository } from './ports/admin-audit.repository.port.js';
+import { TypeormAdminAuditRepository } from '../infrastructure/typeorm-admin-audit.repository.js';
 
 const AUDIT_LOG_LIMIT = 50;
 
@@ -11,7 +10,7 @@ const AUDIT_LOG_LIMIT = 50;
 @Injectable()
 export class AdminAuditService {
   constructor(
-    @Inject(ADMIN_AUDIT_REPOSITORY) private readonly audit: AdminAuditRepository,
+    private readonly audit: TypeormAdminAuditRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

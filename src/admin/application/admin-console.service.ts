@@ -5,12 +5,11 @@ import { CreditService } from '../../billing/application/credit.service.js';
 import type { CreditsData } from '../../billing/domain/credit-pack.js';
 import { BILLING_MESSAGES } from '../../billing/domain/payment.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
-import { TRANSACTIONS, type Transactions } from '../../platform/database/transaction-scope.js';
-import { ADMIN_REPORTS } from '../admin.tokens.js';
+import { Transactions } from '../../platform/database/transaction-scope.js';
 import type { AdminStatistics, AuditEntry, Customer } from '../domain/admin-reports.js';
 import { type CreditPackRequest, CUSTOMERS_PAGE_SIZE, type CustomerSortColumn, decideCreditPack } from '../domain/admin-rules.js';
 import { AdminAuditService } from './admin-audit.service.js';
-import type { AdminReports } from './ports/admin-reports.port.js';
+import { SqlAdminReports } from '../infrastructure/sql-admin-reports.repository.js';
 import { NotFoundError, RuleBrokenError } from '../../platform/errors/application-errors.js';
 
 /**
@@ -21,12 +20,12 @@ import { NotFoundError, RuleBrokenError } from '../../platform/errors/applicatio
 @Injectable()
 export class AdminConsoleService {
   constructor(
-    @Inject(ADMIN_REPORTS) private readonly reports: AdminReports,
+    private readonly reports: SqlAdminReports,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly accounts: AccountAdministrationService,
     private readonly credits: CreditService,
     private readonly audit: AdminAuditService,
-    @Inject(TRANSACTIONS) private readonly transactions: Transactions,
+    private readonly transactions: Transactions,
   ) {}
 
   statistics(): Promise<AdminStatistics> {

@@ -1,4 +1,5 @@
 import type { Currency } from '../../billing/domain/pricing.js';
+import type { CustomerSortColumn } from './admin-rules.js';
 
 /** Part 2 §3 "Customer (admin)", with what the console needs beside it. */
 export interface Customer {
@@ -45,6 +46,14 @@ export interface AdminStatistics {
   revenueOverTime: RevenueOnDay[];
 }
 
+export interface CustomerQuery {
+  searchEmail: string;
+  page: number;
+  pageSize: number;
+  sortColumn: CustomerSortColumn;
+  sortDescending: boolean;
+}
+
 export interface AuditEntry {
   id: string;
   at: Date;
@@ -54,3 +63,5 @@ export interface AuditEntry {
   customerUserId: string | null;
   detail: Record<string, unknown>;
 }
+
+export type NewAuditEntry = Omit<AuditEntry, 'id'>;

@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { CURRENCIES, type Currency } from '../../billing/domain/pricing.js';
-import type { AdminReports, CustomerQuery } from '../application/ports/admin-reports.port.js';
-import { type AdminStatistics, type Customer, type RevenueOnDay, STATISTICS_DAYS } from '../domain/admin-reports.js';
+import { type AdminStatistics, type Customer, type CustomerQuery, type RevenueOnDay, STATISTICS_DAYS } from '../domain/admin-reports.js';
 import type { CustomerSortColumn } from '../domain/admin-rules.js';
 
 /** Draws the statistics count: every state but draft, and never test-key draws (free API integration tests). */
@@ -43,8 +42,12 @@ interface CustomerRow {
   unused: number;
 }
 
+/**
+ * Read-only reports across the modules' tables (accounts, billing, draws). Reporting needs joins no module's
+ * service can give (customers sorted by their last purchase); nothing here ever writes.
+ */
 @Injectable()
-export class SqlAdminReports implements AdminReports {
+export class SqlAdminReports {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async statistics(now: Date): Promise<AdminStatistics> {

@@ -2,13 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { currentManager } from '../../platform/database/transaction-scope.js';
-import type { AdminAuditRepository, NewAuditEntry } from '../application/ports/admin-audit.repository.port.js';
-import type { AuditEntry } from '../domain/admin-reports.js';
+import type { AuditEntry, NewAuditEntry } from '../domain/admin-reports.js';
 import { AdminAuditMapper } from './admin-audit.mapper.js';
 import { AdminAuditOrmEntity } from './admin-audit.orm-entity.js';
 
 @Injectable()
-export class TypeormAdminAuditRepository implements AdminAuditRepository {
+export class TypeormAdminAuditRepository {
   constructor(@InjectRepository(AdminAuditOrmEntity) private readonly entries: Repository<AdminAuditOrmEntity>) {}
 
   async record(entry: NewAuditEntry): Promise<void> {
@@ -24,6 +23,7 @@ export class TypeormAdminAuditRepository implements AdminAuditRepository {
     ]);
   }
 
+  /** Latest first; only the entries about one customer when given. */
   async latest(limit: number, customerUserId?: string): Promise<AuditEntry[]> {
     const rows = await this.entries.find({ where: customerUserId ? { customerUserId } : {}, order: { at: 'DESC', id: 'DESC' }, take: limit });
     return rows.map((row) => AdminAuditMapper.toDomain(row));

@@ -1,17 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CreditBalance } from '../../accounts/application/ports/credit-balance.port.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
-import { BILLING_REPOSITORY } from '../billing.tokens.js';
 import { type CreditPackKind, type CreditsData, summariseCredits } from '../domain/credit-pack.js';
 import { BILLING_MESSAGES } from '../domain/payment.js';
 import { addMonths, PURCHASED_CREDITS_VALID_MONTHS } from '../domain/pricing.js';
-import type { BillingRepository } from './ports/billing.repository.port.js';
+import { TypeormBillingRepository } from '../infrastructure/typeorm-billing.repository.js';
 import { ConflictError, NotFoundError } from '../../platform/errors/application-errors.js';
 
 @Injectable()
 export class CreditService implements CreditBalance {
   constructor(
-    @Inject(BILLING_REPOSITORY) private readonly billing: BillingRepository,
+    private readonly billing: TypeormBillingRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

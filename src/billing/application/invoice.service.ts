@@ -1,9 +1,8 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DownloadRegistry } from '../../platform/downloads/downloads.js';
-import { BILLING_REPOSITORY } from '../billing.tokens.js';
 import type { Invoice } from '../domain/payment.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
-import type { BillingRepository } from './ports/billing.repository.port.js';
+import { TypeormBillingRepository } from '../infrastructure/typeorm-billing.repository.js';
 import { UUID_PATTERN } from '../../platform/http/patterns.js';
 
 const INVOICES_PAGE_SIZE = 10;
@@ -11,7 +10,7 @@ const INVOICES_PAGE_SIZE = 10;
 @Injectable()
 export class InvoiceService implements OnModuleInit {
   constructor(
-    @Inject(BILLING_REPOSITORY) private readonly billing: BillingRepository,
+    private readonly billing: TypeormBillingRepository,
     private readonly downloads: DownloadRegistry,
   ) {}
 

@@ -5,11 +5,10 @@ import type { User } from '../../accounts/domain/user.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { MailOutboxService } from '../../platform/mail/mail-outbox.service.js';
 import { UUID_PATTERN } from '../../platform/http/patterns.js';
-import { BILLING_REPOSITORY } from '../billing.tokens.js';
 import type { CreditPackKind } from '../domain/credit-pack.js';
 import { BILLING_MESSAGES, type Payment, paidForOf, type WalletPurpose } from '../domain/payment.js';
 import { addMonths, type Currency, type PaidOption, PaymentOption, PURCHASED_CREDITS_VALID_MONTHS, PURCHASES, purchaseOf } from '../domain/pricing.js';
-import type { BillingRepository } from './ports/billing.repository.port.js';
+import { TypeormBillingRepository } from '../infrastructure/typeorm-billing.repository.js';
 import { CARD_GATEWAY, type CardChargeResult, type CardGateway } from './ports/card-gateway.port.js';
 import { WALLET_GATEWAY, type WalletGateway } from './ports/wallet-gateway.port.js';
 import { PriceService } from './price.service.js';
@@ -53,7 +52,7 @@ export class PaymentService {
   private readonly logger = new Logger('Payments');
 
   constructor(
-    @Inject(BILLING_REPOSITORY) private readonly billing: BillingRepository,
+    private readonly billing: TypeormBillingRepository,
     @Inject(CARD_GATEWAY) private readonly card: CardGateway,
     @Inject(WALLET_GATEWAY) private readonly wallet: WalletGateway,
     @Inject(CLOCK) private readonly clock: Clock,

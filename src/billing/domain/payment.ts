@@ -1,4 +1,5 @@
 import type { Currency, PaymentOption } from './pricing.js';
+import type { CreditPackKind } from './credit-pack.js';
 
 export type PaymentStatus = 'pending' | 'succeeded' | 'declined' | 'failed';
 
@@ -29,6 +30,24 @@ export interface Invoice {
   customerName: string;
   customerEmail: string;
   customerAddress: Record<string, string | null>;
+}
+
+export interface NewPayment {
+  userId: string | null;
+  paymentOption: PaymentOption;
+  currency: Currency;
+  amount: number;
+  method: 'card' | 'wallet';
+  gateway: string;
+  idempotencyKey: string;
+}
+
+export interface Fulfilment {
+  userId: string;
+  packKind: CreditPackKind;
+  credits: number;
+  expiryDate: Date;
+  invoice: { description: string; customerName: string; customerEmail: string; customerAddress: Record<string, string | null> };
 }
 
 /** What a wallet payment pays for: the credits bought on the billing page, or one draw submission. */

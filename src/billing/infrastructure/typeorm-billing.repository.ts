@@ -1,16 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { type DataSource, LessThan, type Repository } from 'typeorm';
-import type { BillingRepository, Fulfilment, NewPayment } from '../application/ports/billing.repository.port.js';
 import type { CreditPack, CreditPackKind } from '../domain/credit-pack.js';
-import type { Invoice, Payment, PaymentStatus } from '../domain/payment.js';
+import type { Fulfilment, Invoice, NewPayment, Payment, PaymentStatus } from '../domain/payment.js';
 import type { Currency, PriceSettings } from '../domain/pricing.js';
 import { joinTransaction } from '../../platform/database/transaction-scope.js';
 import { BillingMapper } from './billing.mappers.js';
 import { CreditOrmEntity, CreditPackOrmEntity, InvoiceOrmEntity, PaymentOrmEntity, PriceSettingOrmEntity } from './billing.orm-entities.js';
 
 @Injectable()
-export class TypeormBillingRepository implements BillingRepository {
+export class TypeormBillingRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(PriceSettingOrmEntity) private readonly prices: Repository<PriceSettingOrmEntity>,
@@ -25,6 +24,7 @@ export class TypeormBillingRepository implements BillingRepository {
     return row ? BillingMapper.prices(row) : null;
   }
 
+  /** Records the payment before any money moves; a retried request (same idempotency key) finds the first one. */
   async recordPayment(payment: NewPayment): Promise<Payment> {
     await this.payments
       .createQueryBuilder()
@@ -49,16 +49,19 @@ export class TypeormBillingRepository implements BillingRepository {
     await this.payments.update({ id }, { gatewayReference: reference });
   }
 
+  /** Card payments of the gateway still pending that were recorded before `before`. */
   async pendingCardPayments(gateway: string, before: Date): Promise<Payment[]> {
     const rows = await this.payments.find({ where: { gateway, method: 'card', status: 'pending', createdAt: LessThan(before) }, order: { createdAt: 'ASC' }, take: 100 });
     return rows.map((row) => BillingMapper.payment(row));
   }
 
+  /** Binds the payment to what it pays for, atomically: false when it is bound to something else already. */
   async bindPayment(id: string, paidFor: string): Promise<boolean> {
     const bound = await this.payments.createQueryBuilder().update().set({ paidFor }).where('id = :id AND (paid_for IS NULL OR paid_for = :paidFor)', { id, paidFor }).execute();
     return (bound.affected ?? 0) > 0;
   }
 
+  /** Settles a pending payment; a settled one stays as it is (answers false). */
   async settlePayment(id: string, status: Exclude<PaymentStatus, 'pending'>, at: Date, details: { reference?: string; declineMessage?: string }): Promise<boolean> {
     const result = await this.payments.update(
       { id, status: 'pending' },
@@ -67,6 +70,10 @@ export class TypeormBillingRepository implements BillingRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  /**
+   * In one transaction: marks the succeeded payment fulfilled, adds its credits and writes its invoice with the
+   * next invoice number. Answers false when it was fulfilled already (a replayed webhook, a retried request).
+   */
   async fulfil(paymentId: string, fulfilment: Fulfilment, at: Date): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
       const [claimed] = (await manager.query(`UPDATE payment SET fulfilled_at = $2 WHERE id = $1 AND status = 'succeeded' AND fulfilled_at IS NULL RETURNING amount, currency`, [paymentId, at])) as [
@@ -105,6 +112,10 @@ export class TypeormBillingRepository implements BillingRepository {
     });
   }
 
+  /**
+   * With `updateAllExpiries`, every other pack of the user takes the new pack's expiry in the same transaction. With a
+   * `grantKey` the user already has a pack of, nothing is added: that pack is answered with `granted: false`.
+   */
   async addPack(
     pack: { userId: string; kind: CreditPackKind; credits: number; expiryDate: Date; note?: string },
     at: Date,
@@ -127,6 +138,7 @@ export class TypeormBillingRepository implements BillingRepository {
     });
   }
 
+  /** Removes a pack none of whose credits was spent: 'redeemed' when one was, 'missing' when it is not the user's. */
   async deleteUnusedPack(userId: string, packId: string): Promise<'deleted' | 'redeemed' | 'missing'> {
     return joinTransaction(this.dataSource, async (manager) => {
       // Locking the pack's credits first: a redemption running now either finished (and is seen) or waits and then
@@ -165,6 +177,7 @@ export class TypeormBillingRepository implements BillingRepository {
     return row.unused;
   }
 
+  /** Spends the unused, unexpired credit that expires first; null when there is none. Safe under concurrency. */
   async redeemCredit(userId: string, redeemedFor: string, at: Date): Promise<string | null> {
     // SKIP LOCKED: concurrent redemptions each take a different credit, and none waits on another's lock.
     const [rows] = (await this.dataSource.query(
@@ -196,6 +209,7 @@ export class TypeormBillingRepository implements BillingRepository {
     return row ? BillingMapper.invoice(row) : null;
   }
 
+  /** Adds a refund pack of one credit for the credit redeemed for `redeemedFor`, unless refunded already. */
   async refundRedeemedCredit(userId: string, redeemedFor: string, expiryDate: Date, at: Date): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
       const redeemed = (await manager.query(`SELECT id FROM credit WHERE user_id = $1 AND redeemed_for = $2 FOR UPDATE`, [userId, redeemedFor])) as { id: string }[];

@@ -16,10 +16,9 @@ import {
   normaliseBranding,
   serialiseBranding,
 } from '../domain/branding.js';
-import { BrandingImageMessages, BRANDING_IMAGE_MAX_BYTES, sniffedImageExtension } from '../domain/branding-images.js';
-import { BRANDING_REPOSITORY } from '../certificates.tokens.js';
+import { BrandingImageMessages, BRANDING_IMAGE_MAX_BYTES, type BrandingUpload, sniffedImageExtension } from '../domain/branding-images.js';
 import { brandingUploadKey, certificateKeys } from './certificate-keys.js';
-import type { BrandingRepository, BrandingUpload } from './ports/branding.repository.port.js';
+import { TypeormBrandingRepository } from '../infrastructure/typeorm-branding.repository.js';
 import { readStoredFile, writeStoredFile } from '../../platform/storage/stored-files.js';
 import { NotAllowedError, NotFoundError, RuleBrokenError, TooLargeError, UnsupportedMediaError } from '../../platform/errors/application-errors.js';
 import { type Caller, mayAct, OWNERSHIP, VISITOR } from '../../platform/ownership/ownership.js';
@@ -36,7 +35,7 @@ const BRANDING_UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
 @Injectable()
 export class BrandingService {
   constructor(
-    @Inject(BRANDING_REPOSITORY) private readonly brandings: BrandingRepository,
+    private readonly brandings: TypeormBrandingRepository,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly draws: DrawQueryService,

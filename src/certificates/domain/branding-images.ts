@@ -26,3 +26,15 @@ export function sniffedImageExtension(detected: { ext: string } | undefined, byt
   if (head.startsWith('<svg') || head.startsWith('<?xml') || head.includes('<svg')) return { message: BrandingImageMessages.svg };
   return { message: BrandingImageMessages.type };
 }
+
+/** An image uploaded for branding, kept until a branding of the uploader's draw refers to it. */
+export interface BrandingUpload {
+  /** The serverFileName: 128 random bits in hex. */
+  id: string;
+  clientSession: string | null;
+  ownerUserId: string | null;
+  fileName: string;
+  extension: ImageExtension;
+  byteSize: number;
+  createdAt: Date;
+}

@@ -1,4 +1,4 @@
-import type { BrandingUpload } from '../application/ports/branding.repository.port.js';
+import type { BrandingUpload } from '../domain/branding-images.js';
 import { type Branding, parseBranding, serialiseBranding } from '../domain/branding.js';
 import type { BrandingUploadOrmEntity, DrawBrandingOrmEntity } from './branding.orm-entity.js';
 

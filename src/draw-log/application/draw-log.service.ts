@@ -14,7 +14,7 @@ import {
   treeHeadStatement,
 } from '#transparency-log';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
-import { TRANSACTIONS, type Transactions } from '../../platform/database/transaction-scope.js';
+import { Transactions } from '../../platform/database/transaction-scope.js';
 import { type DrawLogProofs, HEAD_AT_MOST_EVERY_MS, type LoggedEntry, LogRangeError, MAX_ENTRIES_PER_REQUEST, type SignedTreeHead } from '../domain/draw-log.js';
 import { DRAW_LOG_SIGNER, DRAW_LOG_STORE } from '../draw-log.tokens.js';
 import type { DrawLogSigner, DrawLogStore } from './ports/draw-log-store.port.js';
@@ -28,7 +28,7 @@ export class DrawLogService {
   constructor(
     @Inject(DRAW_LOG_STORE) private readonly store: DrawLogStore,
     @Inject(DRAW_LOG_SIGNER) private readonly signer: DrawLogSigner,
-    @Inject(TRANSACTIONS) private readonly transactions: Transactions,
+    private readonly transactions: Transactions,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

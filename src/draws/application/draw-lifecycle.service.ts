@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { firstRoundAfter, firstRoundAtOrAfter } from '#rng';
 import { CreditService } from '../../billing/application/credit.service.js';
 import { DrawLogService } from '../../draw-log/application/draw-log.service.js';
-import { TRANSACTIONS, type Transactions } from '../../platform/database/transaction-scope.js';
+import { Transactions } from '../../platform/database/transaction-scope.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { DRAW_REPOSITORY, SCRUTINEER_REPOSITORY } from '../draws.tokens.js';
 import { type Scrutineer, testKeyRefusal } from '../domain/draw-actions.js';
@@ -28,7 +28,7 @@ export class DrawLifecycleService {
     private readonly schedule: DrawScheduleService,
     private readonly credits: CreditService,
     private readonly log: DrawLogService,
-    @Inject(TRANSACTIONS) private readonly transactions: Transactions,
+    private readonly transactions: Transactions,
   ) {}
 
   /** A change of a scheduled draw and its draw log entry, in one transaction: false when the draw was no longer scheduled. */

@@ -8,7 +8,7 @@ import { type Currency, isPaidOption, PaymentOption } from '../../billing/domain
 import { BeaconUnavailableError } from '../../platform/beacon/beacon.port.js';
 import { BeaconService } from '../../platform/beacon/beacon.service.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
-import { TRANSACTIONS, type Transactions } from '../../platform/database/transaction-scope.js';
+import { Transactions } from '../../platform/database/transaction-scope.js';
 import { DrawLogService } from '../../draw-log/application/draw-log.service.js';
 import { SiteConfigurationService } from '../../site/application/site-configuration.service.js';
 import { EntriesIndexService } from '../../uploads/application/entries-index.service.js';
@@ -71,7 +71,7 @@ export class SubmitDrawService {
     private readonly schedule: DrawScheduleService,
     private readonly beacon: BeaconService,
     private readonly log: DrawLogService,
-    @Inject(TRANSACTIONS) private readonly transactions: Transactions,
+    private readonly transactions: Transactions,
   ) {}
 
   /** Checks every rule, takes the payment, stores the draw with its sealed seed, then draws it now or schedules it. */

@@ -10,15 +10,9 @@ import type { DataSource, EntityManager } from 'typeorm';
  */
 const scope = new AsyncLocalStorage<EntityManager>();
 
-/** The port use cases depend on (application/ never imports TypeORM). */
-export interface Transactions {
-  run<T>(work: () => Promise<T>): Promise<T>;
-}
-
-export const TRANSACTIONS = Symbol('Transactions');
-
+/** The unit of work use cases open (injected by class, as a plain table's repository is). */
 @Injectable()
-export class TypeormTransactions implements Transactions {
+export class Transactions {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   run<T>(work: () => Promise<T>): Promise<T> {

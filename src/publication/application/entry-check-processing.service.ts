@@ -7,10 +7,10 @@ import { EntriesFileError } from '#entries-file';
 import { sortAndMerge } from '../domain/digest-table.js';
 import { ENTRY_CHECK_MESSAGES } from '../domain/entry-check-rules.js';
 import { EntryDigester } from '../domain/entry-digest.js';
-import { ENTRY_CHECK_REPOSITORY, ENTRY_CHECK_SECRET } from '../publication.tokens.js';
+import { ENTRY_CHECK_SECRET } from '../publication.tokens.js';
 import { ENTRY_CHECK_QUEUE } from './entry-check.service.js';
 import { hashEntries } from './entry-hashing.js';
-import type { EntryCheckRepository } from './ports/entry-check.repository.port.js';
+import { TypeormEntryCheckRepository } from '../infrastructure/typeorm-entry-check.repository.js';
 import { VISITOR } from '../../platform/ownership/ownership.js';
 
 export interface ProcessingFigures {
@@ -35,7 +35,7 @@ export class EntryCheckProcessingService implements OnModuleInit {
   lastFigures: ProcessingFigures | null = null;
 
   constructor(
-    @Inject(ENTRY_CHECK_REPOSITORY) private readonly checks: EntryCheckRepository,
+    private readonly checks: TypeormEntryCheckRepository,
     @Inject(ENTRY_CHECK_SECRET) private readonly secret: Buffer,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly drawQuery: DrawQueryService,

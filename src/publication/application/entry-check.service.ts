@@ -3,12 +3,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type DrawView, DrawQueryService } from '../../draws/application/draw-query.service.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { VersionedCache } from '../../platform/http/public-answers.js';
-import { ENTRY_CHECK_REPOSITORY, ENTRY_CHECK_SECRET } from '../publication.tokens.js';
+import { ENTRY_CHECK_SECRET } from '../publication.tokens.js';
 import { ENTRY_CHECK_MESSAGES, type EntryCheck, MAX_ENTRY_CHECK_NAME_LENGTH, normalizeCheckedValue } from '../domain/entry-check-rules.js';
 import { EntryDigester } from '../domain/entry-digest.js';
 import type { DrawColumn } from '../domain/publication-rules.js';
 import { DrawColumnsService } from './draw-columns.service.js';
-import type { EntryCheckRepository } from './ports/entry-check.repository.port.js';
+import { TypeormEntryCheckRepository } from '../infrastructure/typeorm-entry-check.repository.js';
 import { ConflictError, NotAllowedError, NotFoundError, RuleBrokenError } from '../../platform/errors/application-errors.js';
 import { type Caller, VISITOR } from '../../platform/ownership/ownership.js';
 
@@ -40,7 +40,7 @@ export class EntryCheckService {
   private readonly processed = new VersionedCache<{ check: EntryCheck; digester: EntryDigester } | null>(CHECKS_KEPT);
 
   constructor(
-    @Inject(ENTRY_CHECK_REPOSITORY) private readonly checks: EntryCheckRepository,
+    private readonly checks: TypeormEntryCheckRepository,
     @Inject(ENTRY_CHECK_SECRET) private readonly secret: Buffer,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly drawQuery: DrawQueryService,

@@ -4,8 +4,7 @@ import type { Environment } from '../../config/environment.js';
 import { DrawQueryService } from '../../draws/application/draw-query.service.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { JobsService } from '../../platform/jobs/jobs.service.js';
-import { PUBLICATION_REPOSITORY } from '../publication.tokens.js';
-import type { PublicationRepository } from './ports/publication.repository.port.js';
+import { TypeormPublicationRepository } from '../infrastructure/typeorm-publication.repository.js';
 import { VISITOR } from '../../platform/ownership/ownership.js';
 
 const QUEUE = 'publication-go-live';
@@ -24,7 +23,7 @@ export class PublicationScheduleService implements OnModuleInit, OnApplicationSh
     private readonly jobs: JobsService,
     private readonly config: ConfigService<Environment, true>,
     private readonly drawQuery: DrawQueryService,
-    @Inject(PUBLICATION_REPOSITORY) private readonly publications: PublicationRepository,
+    private readonly publications: TypeormPublicationRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

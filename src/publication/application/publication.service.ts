@@ -3,11 +3,10 @@ import { type DrawView, DrawQueryService } from '../../draws/application/draw-qu
 import type { Draw } from '../../draws/domain/draw.js';
 import { DrawLogService } from '../../draw-log/application/draw-log.service.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
-import { TRANSACTIONS, type Transactions } from '../../platform/database/transaction-scope.js';
-import { PUBLICATION_REPOSITORY } from '../publication.tokens.js';
+import { Transactions } from '../../platform/database/transaction-scope.js';
 import { cleanColumnName, type DrawColumn, MAX_EXAMPLE_ROWS, PUBLICATION_MESSAGES, type Publication, publicationRefusal, publishedValue } from '../domain/publication-rules.js';
 import { DrawColumnsService, winnerValues } from './draw-columns.service.js';
-import type { PublicationRepository } from './ports/publication.repository.port.js';
+import { TypeormPublicationRepository } from '../infrastructure/typeorm-publication.repository.js';
 import { PublicationScheduleService } from './publication-schedule.service.js';
 import { ConflictError, NotAllowedError, NotFoundError, RuleBrokenError } from '../../platform/errors/application-errors.js';
 import { type Caller, VISITOR } from '../../platform/ownership/ownership.js';
@@ -45,13 +44,13 @@ export interface PublicWinners {
 @Injectable()
 export class PublicationService {
   constructor(
-    @Inject(PUBLICATION_REPOSITORY) private readonly publications: PublicationRepository,
+    private readonly publications: TypeormPublicationRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly drawQuery: DrawQueryService,
     private readonly drawColumns: DrawColumnsService,
     private readonly schedule: PublicationScheduleService,
     private readonly log: DrawLogService,
-    @Inject(TRANSACTIONS) private readonly transactions: Transactions,
+    private readonly transactions: Transactions,
   ) {}
 
   async setup(drawId: string, viewer: Caller): Promise<PublicationSetup> {

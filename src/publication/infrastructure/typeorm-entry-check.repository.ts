@@ -5,7 +5,6 @@ import type { DataSource } from 'typeorm';
 import { copyRows } from '../../platform/database/copy-rows.js';
 import { preparedQuery } from '../../platform/database/prepared-query.js';
 import { JobsService } from '../../platform/jobs/jobs.service.js';
-import type { EntryCheckRepository } from '../application/ports/entry-check.repository.port.js';
 import type { EntryCheck, EntryCheckState } from '../domain/entry-check-rules.js';
 import { DIGEST_BYTES } from '../domain/entry-digest.js';
 
@@ -45,7 +44,7 @@ const toDomain = (row: EntryCheckRow): EntryCheck => ({
 const STORE_BATCH = 20_000;
 
 @Injectable()
-export class TypeormEntryCheckRepository implements EntryCheckRepository {
+export class TypeormEntryCheckRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly jobs: JobsService,
@@ -59,10 +58,16 @@ export class TypeormEntryCheckRepository implements EntryCheckRepository {
     return this.one('SELECT * FROM draw_entry_check WHERE short_code = $1', [shortCode]);
   }
 
+  /** The configuration being processed, or null when it was replaced or cancelled since. */
   async current(checkId: number): Promise<EntryCheck | null> {
     return this.one('SELECT * FROM draw_entry_check WHERE check_id = $1 AND enabled', [checkId]);
   }
 
+  /**
+   * A new configuration: a new check id (the previous one's digests are removed), processing from the start. The
+   * processing job ({ checkId } on `queue`) is queued in the same transaction, so it exists exactly when the
+   * configuration does (and is not taken before the configuration is visible).
+   */
   async configure(
     c: { drawId: string; shortCode: string; columnIdx: number; columnName: string; showEntriesCount: boolean; salt: Buffer; totalRows: number; countryCode: string | null },
     at: Date,
@@ -85,10 +90,12 @@ export class TypeormEntryCheckRepository implements EntryCheckRepository {
     return toDomain(row);
   }
 
+  /** Only the name and the entries count option changed: no new processing. */
   async rename(drawId: string, columnName: string, showEntriesCount: boolean, at: Date): Promise<void> {
     await this.dataSource.query('UPDATE draw_entry_check SET column_name = $2, show_entries_count = $3, updated_at = $4 WHERE draw_id = $1', [drawId, columnName, showEntriesCount, at]);
   }
 
+  /** Disables the check and removes its digests. */
   async cancel(drawId: string, at: Date): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
       const [rows] = (await manager.query('UPDATE draw_entry_check SET enabled = false, updated_at = $2 WHERE draw_id = $1 AND enabled RETURNING check_id', [drawId, at])) as [
@@ -105,6 +112,7 @@ export class TypeormEntryCheckRepository implements EntryCheckRepository {
     await this.dataSource.query(`UPDATE draw_entry_check SET processed_rows = $2 WHERE check_id = $1 AND state = 'processing'`, [checkId, processedRows]);
   }
 
+  /** Ends processing of the check if it is still the current one. */
   async finish(checkId: number, state: Exclude<EntryCheckState, 'processing'>, errorMessage: string | null, at: Date): Promise<void> {
     await this.dataSource.query(
       `UPDATE draw_entry_check SET state = $2, error_message = $3, processed_rows = CASE WHEN $2 = 'processed' THEN total_rows ELSE processed_rows END, updated_at = $4
@@ -113,6 +121,7 @@ export class TypeormEntryCheckRepository implements EntryCheckRepository {
     );
   }
 
+  /** Stores sorted, distinct digests (16 bytes each, concatenated) and their entries. */
   async storeDigests(checkId: number, digests: Buffer, entries: Float64Array): Promise<void> {
     const runner = this.dataSource.createQueryRunner();
     try {
@@ -135,6 +144,7 @@ export class TypeormEntryCheckRepository implements EntryCheckRepository {
     await this.dataSource.query('DELETE FROM entry_check_value WHERE check_id = $1', [checkId]);
   }
 
+  /** The entries of a digest, or null when no entry row has that value. */
   async lookup(checkId: number, digest: Buffer): Promise<number | null> {
     // Prepared: an entrant's check is this one indexed read (issue 26).
     const rows = await preparedQuery<{ entries: string }>(this.dataSource, 'entry_check_lookup', 'SELECT entries FROM entry_check_value WHERE check_id = $1 AND digest = $2', [checkId, digest]);

@@ -2,7 +2,6 @@ import { currentManager } from '../../platform/database/transaction-scope.js';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { PublicationRepository } from '../application/ports/publication.repository.port.js';
 import type { Publication, PublicationSettings } from '../domain/publication-rules.js';
 
 interface PublicationRow {
@@ -36,7 +35,7 @@ const toDomain = (row: PublicationRow): Publication => ({
 });
 
 @Injectable()
-export class TypeormPublicationRepository implements PublicationRepository {
+export class TypeormPublicationRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async find(drawId: string): Promise<Publication | null> {
@@ -49,6 +48,7 @@ export class TypeormPublicationRepository implements PublicationRepository {
     return rows[0] ? toDomain(rows[0]) : null;
   }
 
+  /** Saves the settings as published (live at once when `live`). */
   async publish(p: PublicationSettings & { drawId: string; shortCode: string; live: boolean; countryCode: string | null }, at: Date): Promise<void> {
     await currentManager(this.dataSource).query(
       `INSERT INTO draw_publication (draw_id, short_code, columns, column_names, prizes, first_truncated, upper_case, entry_count, publish_date, published, live, went_live_at, country_code, updated_at)
@@ -59,6 +59,7 @@ export class TypeormPublicationRepository implements PublicationRepository {
     );
   }
 
+  /** Takes the winners down; the settings stay for the next publication. False when nothing was published. */
   async unpublish(drawId: string, at: Date): Promise<boolean> {
     const [rows] = (await currentManager(this.dataSource).query(
       'UPDATE draw_publication SET published = false, live = false, went_live_at = NULL, updated_at = $2 WHERE draw_id = $1 AND published RETURNING draw_id',
@@ -67,6 +68,7 @@ export class TypeormPublicationRepository implements PublicationRepository {
     return rows.length > 0;
   }
 
+  /** Published → live once its date has come; false when it was not due (or already live, or unpublished). */
   async goLive(drawId: string, at: Date): Promise<boolean> {
     const [rows] = (await this.dataSource.query(
       'UPDATE draw_publication SET live = true, went_live_at = $2, updated_at = $2 WHERE draw_id = $1 AND published AND NOT live AND publish_date <= $2 RETURNING draw_id',
@@ -75,6 +77,7 @@ export class TypeormPublicationRepository implements PublicationRepository {
     return rows.length > 0;
   }
 
+  /** Draws whose publication is due and not yet live. */
   async dueDrawIds(before: Date): Promise<string[]> {
     const rows = (await this.dataSource.query('SELECT draw_id FROM draw_publication WHERE published AND NOT live AND publish_date <= $1', [before])) as { draw_id: string }[];
     return rows.map((row) => row.draw_id);

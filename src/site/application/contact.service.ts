@@ -1,15 +1,14 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../../config/environment.js';
 import { HELP_TOPIC_LABELS, type HelpContact, type NewHelpContact } from '../domain/help-contact.js';
-import { HELP_CONTACT_REPOSITORY } from '../site.tokens.js';
-import type { HelpContactRepository } from './ports/help-contact.repository.port.js';
+import { TypeormHelpContactRepository } from '../infrastructure/typeorm-help-contact.repository.js';
 
 /** The contact form: every message is kept, mailed to support, and acknowledged (by its reference only) to its sender. */
 @Injectable()
 export class ContactService {
   constructor(
-    @Inject(HELP_CONTACT_REPOSITORY) private readonly contacts: HelpContactRepository,
+    private readonly contacts: TypeormHelpContactRepository,
     private readonly config: ConfigService<Environment, true>,
   ) {}
 

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { PriceService } from '../../billing/application/price.service.js';
 import { isCurrency } from '../../billing/domain/pricing.js';
@@ -7,15 +7,14 @@ import type { Environment } from '../../config/environment.js';
 import { resolveCountry } from '../domain/country.js';
 import type { SiteConfiguration } from '../domain/site-configuration.js';
 import { mergeSiteSettings, type SiteSettings } from '../domain/site-settings.js';
-import { SITE_SETTING_REPOSITORY } from '../site.tokens.js';
 import { ReviewsService } from './reviews.service.js';
-import type { SiteSettingRepository } from './ports/site-setting.repository.port.js';
+import { TypeormSiteSettingRepository } from '../infrastructure/typeorm-site-setting.repository.js';
 
 @Injectable()
 export class SiteConfigurationService {
   constructor(
     private readonly config: ConfigService<Environment, true>,
-    @Inject(SITE_SETTING_REPOSITORY) private readonly settings: SiteSettingRepository,
+    private readonly settings: TypeormSiteSettingRepository,
     private readonly prices: PriceService,
     private readonly reviews: ReviewsService,
   ) {}

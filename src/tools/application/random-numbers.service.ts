@@ -8,8 +8,7 @@ import { newRngFileId, RNG_FILE_FORMATS, RNG_FILE_TTL_MS, type RngFile, rngFileN
 import { generateRng, RNG_ALGORITHM_VERSION, type RngResult } from '../domain/rng-generation.js';
 import { histogramOf, type HistogramBin, previewOf, type RngFileFormat, type RngPreview, resultText } from '../domain/rng-output.js';
 import { checkRngRequest, type RngRequest, type RngRequestInput } from '#rules';
-import { RNG_FILE_REPOSITORY } from '../tools.tokens.js';
-import type { RngFileRepository } from './ports/rng-file.repository.port.js';
+import { TypeormRngFileRepository } from '../infrastructure/typeorm-rng-file.repository.js';
 import { ToolsLimits } from './tools-limits.js';
 import { RuleBrokenError } from '../../platform/errors/application-errors.js';
 
@@ -40,7 +39,7 @@ export class RandomNumbersService {
   private readonly logger = new Logger('RngFiles');
 
   constructor(
-    @Inject(RNG_FILE_REPOSITORY) private readonly files: RngFileRepository,
+    private readonly files: TypeormRngFileRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly limits: ToolsLimits,
     private readonly site: SiteConfigurationService,

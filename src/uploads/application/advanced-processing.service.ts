@@ -1,12 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { EntriesFileError, EntriesMessages, type EntrySelection } from '#entries-file';
 import { buildProcessingResult, ENTRIES_RULES_VERSION, failedProcessing } from '../domain/entries-reports.js';
 import type { AdvancedProcessingResult, EntriesInspection, Upload, UploadAccess } from '../domain/upload.js';
 import { EntrySelectionError } from '../domain/upload.errors.js';
-import { UPLOAD_REPOSITORY } from '../uploads.tokens.js';
 import { EntriesStorage } from './entries-storage.js';
 import { InspectEntriesService } from './inspect-entries.service.js';
-import type { UploadRepository } from './ports/upload.repository.port.js';
+import { TypeormUploadRepository } from '../infrastructure/typeorm-upload.repository.js';
 import { selectionIndexKey } from './upload-file-keys.js';
 import { UploadLookup } from './upload-lookup.js';
 
@@ -32,7 +31,7 @@ export class AdvancedProcessingService {
   private readonly inFlight = new Map<string, Promise<AdvancedProcessingResult>>();
 
   constructor(
-    @Inject(UPLOAD_REPOSITORY) private readonly uploads: UploadRepository,
+    private readonly uploads: TypeormUploadRepository,
     private readonly lookup: UploadLookup,
     private readonly inspect: InspectEntriesService,
     private readonly entries: EntriesStorage,

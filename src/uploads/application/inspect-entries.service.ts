@@ -1,11 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { detectDelimiter, EntriesFileError, type EntriesPassResult, parseRecordList } from '#entries-file';
 import { buildInspection, ENTRIES_RULES_VERSION, failedInspection, SHOWN_ROWS } from '../domain/entries-reports.js';
 import { SENSITIVE_SAMPLE_ROWS } from '../domain/sensitive-columns.js';
 import { entriesExtensionOf, type EntriesInspection, type InspectedRow, type Upload, type UploadAccess } from '../domain/upload.js';
-import { UPLOAD_REPOSITORY } from '../uploads.tokens.js';
 import { EntriesStorage } from './entries-storage.js';
-import type { UploadRepository } from './ports/upload.repository.port.js';
+import { TypeormUploadRepository } from '../infrastructure/typeorm-upload.repository.js';
 import { uploadFileKeys } from './upload-file-keys.js';
 import { UploadLookup } from './upload-lookup.js';
 
@@ -29,7 +28,7 @@ export class InspectEntriesService {
   private readonly inFlight = new Map<string, Promise<EntriesInspection>>();
 
   constructor(
-    @Inject(UPLOAD_REPOSITORY) private readonly uploads: UploadRepository,
+    private readonly uploads: TypeormUploadRepository,
     private readonly lookup: UploadLookup,
     private readonly entries: EntriesStorage,
   ) {}

@@ -9,9 +9,8 @@ import { CLIENT_SESSION_PATTERN, type EntriesFile, type Upload } from '../domain
 import { UploadRefusedError } from '../domain/upload.errors.js';
 import { baseNameOf, BYTES_PER_MB, extensionOf, invalidTypeMessage, isUploadExtension, signatureOf, UploadMessages, type TextExtension, type UploadExtension } from '#rules';
 import { ZipMessages } from '../domain/zip-rules.js';
-import { UPLOAD_REPOSITORY } from '../uploads.tokens.js';
 import { EntriesStorage } from './entries-storage.js';
-import type { UploadRepository } from './ports/upload.repository.port.js';
+import { TypeormUploadRepository } from '../infrastructure/typeorm-upload.repository.js';
 import { ByteLimitExceededError, UploadGuard } from './upload-guard.transform.js';
 import { uploadFileKeys } from './upload-file-keys.js';
 import { extractEntriesFile } from './zip-extraction.js';
@@ -43,7 +42,7 @@ export class UploadEntriesFileService {
 
   constructor(
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
-    @Inject(UPLOAD_REPOSITORY) private readonly uploads: UploadRepository,
+    private readonly uploads: TypeormUploadRepository,
     private readonly entriesStorage: EntriesStorage,
     private readonly siteConfiguration: SiteConfigurationService,
   ) {}

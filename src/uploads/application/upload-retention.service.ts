@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
-import { UPLOAD_REPOSITORY } from '../uploads.tokens.js';
 import { EntriesStorage } from './entries-storage.js';
-import type { UploadRepository } from './ports/upload.repository.port.js';
+import { TypeormUploadRepository } from '../infrastructure/typeorm-upload.repository.js';
 
 /**
  * How long an upload no draw uses is kept: long enough to finish a wizard started days ago, short enough that
@@ -17,7 +16,7 @@ export type UploadsInUse = (ids: string[]) => Promise<Set<string>>;
 @Injectable()
 export class UploadRetentionService {
   constructor(
-    @Inject(UPLOAD_REPOSITORY) private readonly uploads: UploadRepository,
+    private readonly uploads: TypeormUploadRepository,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly files: EntriesStorage,
   ) {}

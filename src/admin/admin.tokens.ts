@@ -1,2 +1,0 @@
-export const ADMIN_REPORTS = Symbol('ADMIN_REPORTS');
-export const ADMIN_AUDIT_REPOSITORY = Symbol('ADMIN_AUDIT_REPOSITORY');

@@ -1,1 +1,0 @@
-export const BRANDING_REPOSITORY = Symbol('BRANDING_REPOSITORY');

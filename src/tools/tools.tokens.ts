@@ -1,1 +1,0 @@
-export const RNG_FILE_REPOSITORY = Symbol('RNG_FILE_REPOSITORY');

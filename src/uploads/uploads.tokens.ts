@@ -1,1 +1,0 @@
-export const UPLOAD_REPOSITORY = Symbol('UPLOAD_REPOSITORY');
