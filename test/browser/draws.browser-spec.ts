@@ -238,18 +238,26 @@ describe('draw pages in Chromium: list, detail, actions, scrutineer, downloads, 
   });
 
   it('opens the winners modal by itself, main prize last, when a watched draw is drawn while screen sharing', async () => {
-    // Two watchers of two draws due at the same moment, one screen sharing and one not, wait side by side.
+    // Two watchers, one screen sharing and one not, of two draws due in an hour that their owners draw once the pages
+    // are open; each page's clock then passes the draw's time, so the page looks for the winners as it would then.
     const sharing = await chromium.newPage();
     const plain = await chromium.newPage();
     const [{ agent }, other] = await Promise.all([customerInBrowser(t, sharing.context, base), customerInBrowser(t, plain.context, base)]);
+    const drawAt = Date.now() + 3_600_000;
     const [id, second] = await Promise.all([
-      submitDraw(agent, { secondsAhead: 12, overrides: { name: 'Golf announced' } }),
-      submitDraw(other.agent, { secondsAhead: 12, overrides: { name: 'Hotel quiet' } }),
+      submitDraw(agent, { secondsAhead: 3600, overrides: { name: 'Golf announced' } }),
+      submitDraw(other.agent, { secondsAhead: 3600, overrides: { name: 'Hotel quiet' } }),
     ]);
     // Screen-share mode on with its defaults: winner announcement on, prizes in reverse order.
     await sharing.context.addCookies([{ name: 'screenshare', value: encodeURIComponent(JSON.stringify({ enabled: true })), url: base, sameSite: 'Strict' }]);
+    for (const { page } of [sharing, plain]) await page.clock.install();
     await Promise.all([sharing.page.goto(detailUrl(id)), plain.page.goto(detailUrl(second))]);
     await Promise.all([sharing.page.getByTestId('countdown').waitFor(), plain.page.getByTestId('countdown').waitFor()]);
+    await Promise.all([
+      agent.post('/api/draw/reschedule/').send({ id, immediateDraw: true }).expect(200),
+      other.agent.post('/api/draw/reschedule/').send({ id: second, immediateDraw: true }).expect(200),
+    ]);
+    for (const { page } of [sharing, plain]) await page.clock.setSystemTime(drawAt + 5_000);
 
     const modal = sharing.page.getByRole('dialog', { name: 'Winners of Golf announced' });
     await modal.waitFor();

@@ -266,7 +266,7 @@ describe('winner publication and entry check in Chromium', () => {
     expect(await alert.count()).toBe(0);
     expect((await agent.get('/api/draw/get/').query({ id }).expect(200)).body.state).toBe('scheduled');
     await agent.post('/api/draw/reschedule/').send({ id, immediateDraw: true }).expect(200);
-    await page.clock.setSystemTime(drawAt + 1_000);
+    await page.clock.setSystemTime(drawAt + 5_000);
     await alert.waitFor();
     await alert.getByText('The example rows have been replaced by the real winners.').waitFor();
     const winners = (await agent.get('/api/draw/get/').query({ id }).expect(200)).body.prizes[0].winners as { entryNumber: number }[];
