@@ -30,18 +30,19 @@ interface Load {
   freshAddress?: boolean;
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux); undefined elsewhere. */
-function cpuSeconds(pid: number | undefined): number | undefined {
+/** CPU seconds in user and system (kernel) mode a process has used so far, from /proc (Linux); undefined elsewhere. */
+function cpuSeconds(pid: number | undefined): { user: number; system: number } | undefined {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     // utime and stime, fields 14 and 15 of the line (11 and 12 after the command), in clock ticks of 1/100 s.
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
   } catch {
     return undefined;
   }
 }
 
-type Measured = autocannon.Result & { serverCpuMsPerRequest?: number };
+/** The server's CPU per request, and the part of it spent in the kernel (sockets: the answers and the database's round trips). */
+type Measured = autocannon.Result & { serverCpuMsPerRequest?: number; serverSystemCpuMsPerRequest?: number };
 
 /** The server process, whose CPU time per request is measured with each load (its own cost, whatever else runs). */
 let serverPid: number | undefined;
@@ -50,7 +51,13 @@ async function hammer(base: string, load: Load, duration = DURATION_SECONDS, con
   const cpuBefore = cpuSeconds(serverPid);
   const measured = await hammerOnly(base, load, duration, connections);
   const cpuAfter = cpuSeconds(serverPid);
-  return cpuBefore === undefined || cpuAfter === undefined ? measured : { ...measured, serverCpuMsPerRequest: round((1000 * (cpuAfter - cpuBefore)) / measured.requests.total, 3) };
+  if (cpuBefore === undefined || cpuAfter === undefined) return measured;
+  const perRequest = (seconds: number) => round((1000 * seconds) / measured.requests.total, 3);
+  return {
+    ...measured,
+    serverCpuMsPerRequest: perRequest(cpuAfter.user + cpuAfter.system - cpuBefore.user - cpuBefore.system),
+    serverSystemCpuMsPerRequest: perRequest(cpuAfter.system - cpuBefore.system),
+  };
 }
 
 async function hammerOnly(base: string, load: Load, duration: number, connections: number): Promise<autocannon.Result> {
@@ -93,6 +100,7 @@ function figure(name: string, result: Measured, extra: Record<string, unknown> =
     connections,
     durationSeconds: result.duration,
     serverCpuMsPerRequest: result.serverCpuMsPerRequest,
+    serverSystemCpuMsPerRequest: result.serverSystemCpuMsPerRequest,
     timeouts: result.timeouts,
     // The machine's 1-minute load average when the run ended: figures from a shared, busy machine are not comparable.
     loadAverage: round(loadavg()[0], 1),

@@ -1,7 +1,9 @@
+import pg from 'pg';
 import request from 'supertest';
 import { browser, registeredUser } from '../support/accounts.js';
 import { drawnNumbers, rerun, simpleDraw, type DrawView } from '../support/draws.js';
 import { DraftService } from '../../src/draws/application/draft.service.js';
+import { requestContext } from '../../src/platform/logging/request-context.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 describe('draws: submit, execute, verify (API)', () => {
@@ -247,5 +249,31 @@ describe('draws: submit, execute, verify (API)', () => {
     const stranger = await getDraw(id, browser(t.app));
     expect(stranger).toMatchObject({ isOwner: false, errorMessage: null });
     await http().get('/api/draw/get/').query({ id: '00000000-0000-4000-8000-000000000000' }).expect(404);
+  });
+
+  it('reads a signed-in draw detail in two statements: the session with its user, then the draw (issue 26)', async () => {
+    const { agent } = await registeredUser(t.app);
+    const id = (await agent.post('/api/draw/submitdraw/').send(simpleDraw()).expect(200)).body as string;
+    // Every statement sent to PostgreSQL, by the request it was sent for (the X-Request-Id of the answer).
+    const statements = new Map<string, string[]>();
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const requestId = requestContext.getStore()?.requestId;
+      const sent = args[0] as string | { text?: string };
+      if (requestId) statements.set(requestId, [...(statements.get(requestId) ?? []), typeof sent === 'string' ? sent : (sent.text ?? '')]);
+      return (query as (...args: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      // The first request may open the pools' connections; the second is measured.
+      await getDraw(id, agent);
+      const response = await agent.get('/api/draw/get/').query({ id }).expect(200);
+      expect((response.body as DrawView & { isOwner: boolean }).isOwner).toBe(true);
+      const sent = statements.get(response.headers['x-request-id'] as string) ?? [];
+      expect(sent).toHaveLength(2);
+      expect(sent[0]).toMatch(/FROM session s\s+LEFT JOIN users u/);
+      expect(sent[1]).toMatch(/FROM draw d WHERE d.id = \$1/);
+    } finally {
+      pg.Client.prototype.query = query;
+    }
   });
 });
