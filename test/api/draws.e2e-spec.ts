@@ -5,6 +5,7 @@ import { drawnNumbers, rerun, simpleDraw, type DrawView } from '../support/draws
 import { DraftService } from '../../src/draws/application/draft.service.js';
 import { requestContext } from '../../src/platform/logging/request-context.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { waitUntil } from '../support/wait-until.js';
 
 describe('draws: submit, execute, verify (API)', () => {
   let t: TestApp;
@@ -251,9 +252,14 @@ describe('draws: submit, execute, verify (API)', () => {
     await http().get('/api/draw/get/').query({ id: '00000000-0000-4000-8000-000000000000' }).expect(404);
   });
 
-  it('reads a signed-in draw detail in two statements: the session with its user, then the draw (issue 26)', async () => {
+  it('reads a signed-in draw detail in one statement, the session with its user, while the draw is unchanged, and sees each change (issue 26)', async () => {
     const { agent } = await registeredUser(t.app);
-    const id = (await agent.post('/api/draw/submitdraw/').send(simpleDraw()).expect(200)).body as string;
+    const id = (
+      await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ name: 'Kept view' }))
+        .expect(200)
+    ).body as string;
     // Every statement sent to PostgreSQL, by the request it was sent for (the X-Request-Id of the answer).
     const statements = new Map<string, string[]>();
     const query = pg.Client.prototype.query;
@@ -263,15 +269,27 @@ describe('draws: submit, execute, verify (API)', () => {
       if (requestId) statements.set(requestId, [...(statements.get(requestId) ?? []), typeof sent === 'string' ? sent : (sent.text ?? '')]);
       return (query as (...args: unknown[]) => unknown).apply(this, args);
     } as typeof query;
-    try {
-      // The first request may open the pools' connections; the second is measured.
-      await getDraw(id, agent);
+    const sentFor = async () => {
       const response = await agent.get('/api/draw/get/').query({ id }).expect(200);
-      expect((response.body as DrawView & { isOwner: boolean }).isOwner).toBe(true);
-      const sent = statements.get(response.headers['x-request-id'] as string) ?? [];
-      expect(sent).toHaveLength(2);
+      return { draw: response.body as DrawView & { isOwner: boolean; name: string }, sent: statements.get(response.headers['x-request-id'] as string) ?? [] };
+    };
+    try {
+      // The first request reads the draw (and its version); the draw's drawing, when it comes after, changes both.
+      await waitUntil(sentFor, ({ sent }) => sent.length === 1, 'a draw detail read with the session statement alone');
+      const { draw, sent } = await sentFor();
+      expect(draw).toMatchObject({ isOwner: true, name: 'Kept view', state: 'drawn' });
+      expect(sent).toHaveLength(1);
       expect(sent[0]).toMatch(/FROM session s\s+LEFT JOIN users u/);
-      expect(sent[1]).toMatch(/FROM draw d WHERE d.id = \$1/);
+
+      // A change made elsewhere (another process, or SQL) reaches the page through the version's notification.
+      await t.query(`UPDATE draw SET name = 'Kept view, renamed' WHERE id = $1`, [id]);
+      await waitUntil(sentFor, ({ draw: seen }) => seen.name === 'Kept view, renamed', 'the renamed draw');
+      // And a change this process makes is seen on the next request.
+      await agent
+        .post('/api/draw/saveScrutineer')
+        .send({ drawId: id, fields: { firstName: 'Sam', lastName: 'Scrutineer', emailAddress: 'sam@scrutineer.example' } })
+        .expect(200);
+      expect(((await sentFor()).draw as unknown as { scrutineer: { firstName: string } | null }).scrutineer).toMatchObject({ firstName: 'Sam' });
     } finally {
       pg.Client.prototype.query = query;
     }

@@ -26,6 +26,21 @@ import type { ScrutineerRepository } from '../application/ports/scrutineer.repos
 import type { WinnerStore } from '../application/ports/winner-store.port.js';
 
 const UNIQUE_VIOLATION = '23505';
+/** Draw views a process keeps, counted as 1 per draw plus 1 per winner shown: some tens of megabytes at most. */
+const VIEWS_WEIGHT = 100_000;
+
+type DrawViewRead = { draw: Draw; winners: Winner[]; scrutineer: Scrutineer | null };
+
+/** A kept view is shared by every request for its draw: nothing may change it in place. */
+function freezeView(view: DrawViewRead): DrawViewRead {
+  for (const prize of view.draw.prizes) Object.freeze(prize);
+  Object.freeze(view.draw.prizes);
+  Object.freeze(view.draw);
+  for (const winner of view.winners) Object.freeze(winner);
+  Object.freeze(view.winners);
+  if (view.scrutineer) Object.freeze(view.scrutineer);
+  return Object.freeze(view);
+}
 /** Rows between hand-overs to COPY: the writer's chunks are about 1 MB; this only bounds what is built ahead. */
 const COPY_CHUNK_ROWS = 10_000;
 
@@ -101,7 +116,47 @@ export class TypeormDrawRepository implements DrawRepository, DraftRepository, S
     return DrawMapper.toDomain(row, prizes);
   }
 
-  async findView(id: string, perPrize: number): Promise<{ draw: Draw; winners: Winner[]; scrutineer: Scrutineer | null } | null> {
+  async findView(id: string, perPrize: number): Promise<DrawViewRead | null> {
+    // A signed-in draw page would otherwise cost two round trips, the session's and this one, each costing several
+    // times its statement under load (issue 26). Every change to what the view holds bumps the draw's public version
+    // (the draw row's own update, the scrutineer's trigger, the winners written with the update to drawn; prizes are
+    // never changed), so a view read at the version the process knows is the view. The version is the public pages'
+    // (PublicVersionCache), with their bounds on staleness; drafts have none and are read every time.
+    const version = await this.publicVersion({ id });
+    if (!version) return this.readView(id, perPrize);
+    const kept = this.views.get(id);
+    if (kept && kept.version === version.version && kept.perPrize === perPrize) return kept.view;
+    const view = this.readView(id, perPrize).then((read) => read && freezeView(read));
+    const made = { version: version.version, perPrize, view, weight: 0 };
+    this.dropView(id);
+    this.views.set(id, made);
+    const forget = () => {
+      if (this.views.get(id) === made) this.dropView(id);
+    };
+    view.then((read) => {
+      if (!read || this.views.get(id) !== made) return forget();
+      made.weight = 1 + read.winners.length;
+      this.viewsWeight += made.weight;
+      for (const key of this.views.keys()) {
+        if (this.viewsWeight <= VIEWS_WEIGHT) break;
+        if (key !== id) this.dropView(key);
+      }
+    }, forget);
+    return view;
+  }
+
+  /** Views kept by draw id (the one read longest ago dropped first), each weighing 1 plus its winners once read. */
+  private readonly views = new Map<string, { version: string; perPrize: number; view: Promise<DrawViewRead | null>; weight: number }>();
+  private viewsWeight = 0;
+
+  private dropView(id: string): void {
+    const entry = this.views.get(id);
+    if (!entry) return;
+    this.views.delete(id);
+    this.viewsWeight -= entry.weight;
+  }
+
+  private async readView(id: string, perPrize: number): Promise<DrawViewRead | null> {
     // One prepared statement instead of four: under load each round trip costs a pooled connection and two socket
     // writes, and each parse and plan of this statement more than its execution.
     const rows = await preparedQuery<Record<string, unknown> & { view_prizes: Record<string, unknown>[]; view_winners: Record<string, unknown>[]; view_scrutineer: ScrutineerRow | null }>(
