@@ -1,5 +1,5 @@
 import { type CountryCode, isCountryCode } from '../../lib/countries';
-import { decodeCompact, encodeCompact } from '../../shared/preview/compact-hash';
+import { decodeCompact, encodeCompact } from '../../../../libs/rules/src/index';
 import { cleanColumnNameInput, MAX_PUBLISHED_COLUMNS, PREVIEW_MESSAGES } from './published-value';
 
 /**
