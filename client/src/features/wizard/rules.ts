@@ -13,9 +13,6 @@ import {
 } from '../../../../libs/rules/src/index';
 import type { AdvancedProcessingResultDto } from '../../api/wizard-api';
 
-// The rules and messages the server applies too (libs/rules); the wizard's own are below.
-export { DEMO_MAX_PRIZES, DRAW_MESSAGES, entryCountLimit } from '../../../../libs/rules/src/index';
-
 /** The most prizes the "add prizes" control adds at once. */
 export const MAX_PRIZES_ADDED_AT_ONCE = 99;
 /** Part 2 §9: the column selectors offer the first columns of the header row only. */
