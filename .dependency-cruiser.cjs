@@ -60,7 +60,6 @@ module.exports = {
       comment: 'A feature uses lib/ and shared/, never another feature: what two features share moves down, and a page that shows two features is composed in app/routes/.',
       severity: 'error',
       from: { path: '^client/src/features/([^/]+)/' },
-      // The account rules move to libs/rules (issue 28 part 1); until then the features that check an account's fields import them.
       to: { path: '^client/src/features/', pathNot: '^client/src/features/$1/' },
     },
     {

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { hashPassword } from '../src/accounts/application/password-hasher.js';
-import { isValidEmail } from '../src/accounts/domain/account-rules.js';
+import { isValidEmail } from '#rules';
 import { normaliseEmail } from '../src/accounts/domain/user.js';
 import { validateEnvironment } from '../src/config/environment.js';
 import { migrations } from '../src/migrations/index.js';

@@ -2,7 +2,7 @@ import { drawsApi } from './draws-api';
 import { uploadsGeneratedApi } from './generated/uploads';
 
 export type { SubmitDrawRequestDto } from './generated/draw';
-export type { ConfirmDrawDetailsResponseDto, UploadResultDto } from './generated/uploads';
+export type { AdvancedProcessingResultDto, ConfirmDrawDetailsResponseDto, UploadResultDto } from './generated/uploads';
 
 /**
  * The wizard's calls. Submitting and drafts are the draw endpoints as draws-api.ts tags them (a new draw or draft

@@ -1,4 +1,5 @@
-import { ACCOUNT_MESSAGES, detailsMessages, loginMessages, newPasswordMessages, passwordChangeMessages, type Registration, registrationMessages } from './account-forms';
+import { ACCOUNT_MESSAGES } from '../../../libs/rules/src/index';
+import { detailsMessages, loginMessages, newPasswordMessages, passwordChangeMessages, type Registration, registrationMessages } from './account-forms';
 
 const complete: Registration = {
   firstName: 'Alex',

@@ -2,11 +2,6 @@ import { loadPasswordPolicy, passwordProblem } from '../../../libs/password-poli
 import { ACCOUNT_MESSAGES, AGENCY_MAX_LENGTH, isValidEmail, NAME_MAX_LENGTH } from '../../../libs/rules/src/index';
 import { equalsCheck } from '../shared/forms/equals-check';
 
-// The messages, limits and e-mail rule the server applies too (libs/rules).
-export { ACCOUNT_MESSAGES, AGENCY_MAX_LENGTH, isValidEmail, NAME_MAX_LENGTH } from '../../../libs/rules/src/index';
-
-export { loadPasswordPolicy };
-
 /** The message for a new password, or undefined: libs/password-policy, as the server applies it (once loaded). */
 function newPasswordMessage(password: string, context: readonly string[] = []): string | undefined {
   return passwordProblem(password, context) ?? undefined;

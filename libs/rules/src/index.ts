@@ -5,3 +5,4 @@ export * from './draw-rules.js';
 export * from './publication-rules.js';
 export * from './upload-rules.js';
 export * from './branding.js';
+export * from './compact-json.js';

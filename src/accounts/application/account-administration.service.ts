@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { MailOutboxService } from '../../platform/mail/mail-outbox.service.js';
-import { ACCOUNT_MESSAGES } from '../domain/account-rules.js';
+import { ACCOUNT_MESSAGES } from '#rules';
 import { type EmailChange, normaliseEmail, type User } from '../domain/user.js';
 import { AccountService } from './account.service.js';
 import { TypeormUserRepository } from '../infrastructure/typeorm-user.repository.js';

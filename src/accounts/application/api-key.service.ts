@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
-import { ACCOUNT_MESSAGES } from '../domain/account-rules.js';
+import { ACCOUNT_MESSAGES } from '#rules';
 import { type ApiKey, type ApiKeyKind, generateApiKey, hashApiKey, parseApiKey } from '../domain/api-key.js';
 import type { User } from '../domain/user.js';
 import { TypeormApiKeyRepository } from '../infrastructure/typeorm-api-key.repository.js';

@@ -1,7 +1,3 @@
-export { loadPasswordPolicy, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '#password-policy';
-// The messages and the e-mail rule are the client's too: libs/rules.
-export { ACCOUNT_MESSAGES, isValidEmail } from '#rules';
-
 /** How long the links of account e-mails stay valid. */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const EMAIL_CONFIRMATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -6,7 +6,7 @@ import { type CallerRequest, callerOf, CurrentUser, OptionalUser, RequireUser } 
 import type { User } from '../../accounts/domain/user.js';
 import { CLIENT_TOKEN_PATTERN, UUID_PATTERN } from '../../platform/http/patterns.js';
 import { BrandingService } from '../application/branding.service.js';
-import { IMAGE_SLOTS, type ImageSlot } from '../domain/branding.js';
+import { IMAGE_SLOTS, type ImageSlot } from '#rules';
 import { BrandingImageMessages, BRANDING_IMAGE_MAX_BYTES } from '../domain/branding-images.js';
 import { BrandingDto, BrandingResponseDto, BrandingUploadResultDto, BrandReuseItemDto, SaveBrandingRequestDto } from './dto/branding.dto.js';
 import { AcceptsFiles } from '../../platform/http/cross-site.js';

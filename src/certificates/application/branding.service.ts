@@ -4,18 +4,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import { DrawQueryService } from '../../draws/application/draw-query.service.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { FILE_STORAGE, type FileStorage } from '../../platform/storage/file-storage.port.js';
-import {
-  type Branding,
-  brandingErrors,
-  contrastWarnings,
-  DEFAULT_BRANDING,
-  hasImage,
-  IMAGE_SLOTS,
-  type ImageExtension,
-  type ImageSlot,
-  normaliseBranding,
-  serialiseBranding,
-} from '../domain/branding.js';
+import { type Branding, DEFAULT_BRANDING, IMAGE_SLOTS, type ImageExtension, type ImageSlot, serialiseBranding } from '#rules';
+import { brandingErrors, contrastWarnings, hasImage, normaliseBranding } from '../domain/branding.js';
 import { BrandingImageMessages, BRANDING_IMAGE_MAX_BYTES, type BrandingUpload, sniffedImageExtension } from '../domain/branding-images.js';
 import { brandingUploadKey, certificateKeys } from './certificate-keys.js';
 import { TypeormBrandingRepository } from '../infrastructure/typeorm-branding.repository.js';

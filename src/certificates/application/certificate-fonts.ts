@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { FontChoice } from '../domain/branding.js';
+import type { FontChoice } from '#rules';
 
 /**
  * The four fonts of part 2 §3 (TTF: pdfkit mishandles WOFF2), shipped in src/certificates/fonts under the SIL Open

@@ -1,5 +1,5 @@
 import { pdfText } from '../../../test/support/pdf-text.js';
-import { DEFAULT_BRANDING } from '../domain/branding.js';
+import { DEFAULT_BRANDING } from '#rules';
 import type { CertificateFacts } from '../domain/certificate-facts.js';
 import { renderCertificatePdf } from './certificate-pdf.js';
 

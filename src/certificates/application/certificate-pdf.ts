@@ -1,9 +1,9 @@
 import { describeLogPositions } from '#transparency-log';
 import { beaconName, beaconStatement, SEED_SCHEMES } from '#rng';
-import { dateCountryOfTimeZone, formatDateTime, knownTimeZone } from '#rules';
+import { dateCountryOfTimeZone, formatDateTime, type ImageSlot, knownTimeZone } from '#rules';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { hasImage, type ImageSlot } from '../domain/branding.js';
+import { hasImage } from '../domain/branding.js';
 import { type CertificateDocument, type CertificateFacts, certificateOpening, DELIMITER_NAMES, uncertifiedLabel } from '../domain/certificate-facts.js';
 import { BODY_FONT_FILES, FONT_FILES, fontPath } from './certificate-fonts.js';
 

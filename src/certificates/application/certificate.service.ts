@@ -8,7 +8,7 @@ import { drawCachePolicy, type PublicAnswer, publicAnswer, type PublicCacheSetti
 import { type DownloadCaller, DownloadRegistry } from '../../platform/downloads/downloads.js';
 import { UUID_PATTERN } from '../../platform/http/patterns.js';
 import { FILE_STORAGE, type FileStorage } from '../../platform/storage/file-storage.port.js';
-import { serialiseBranding } from '../domain/branding.js';
+import { serialiseBranding } from '#rules';
 import { BrandingService } from './branding.service.js';
 import { CertificateFactsService } from './certificate-facts.service.js';
 import { certificateKeys } from './certificate-keys.js';

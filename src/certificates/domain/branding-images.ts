@@ -1,4 +1,4 @@
-import type { ImageExtension } from './branding.js';
+import type { ImageExtension } from '#rules';
 
 /** Branding images: 2 MB at most (a certificate header needs far less; it keeps PDFs small). */
 export const BRANDING_IMAGE_MAX_BYTES = 2 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import type { SeedScheme } from '#rng';
 import type { DrawLogProofs } from '../../draw-log/domain/draw-log.js';
 import type { PublishedBeacon } from '../../draws/domain/draw.js';
-import type { Branding } from './branding.js';
+import type { Branding } from '#rules';
 
 /** The delimiter's name as a certificate states it. */
 export const DELIMITER_NAMES: Record<string, string> = { ',': 'comma', '\t': 'tab', ';': 'semicolon', '|': 'pipe' };

@@ -1,5 +1,5 @@
 import type { BrandingUpload } from '../domain/branding-images.js';
-import { type Branding, parseBranding, serialiseBranding } from '../domain/branding.js';
+import { type Branding, parseBranding, serialiseBranding } from '#rules';
 import type { BrandingUploadOrmEntity, DrawBrandingOrmEntity } from './branding.orm-entity.js';
 
 export class BrandingMapper {

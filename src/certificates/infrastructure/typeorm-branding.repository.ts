@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThan, type Repository } from 'typeorm';
-import type { Branding } from '../domain/branding.js';
+import type { Branding } from '#rules';
 import { BrandingMapper } from './branding.mapper.js';
 import { BrandingUploadOrmEntity, DrawBrandingOrmEntity } from './branding.orm-entity.js';
 import type { BrandingUpload } from '../domain/branding-images.js';

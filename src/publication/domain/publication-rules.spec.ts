@@ -1,4 +1,5 @@
-import { cleanColumnName, publishedValue } from './publication-rules.js';
+import { publishedValue } from '#rules';
+import { cleanColumnName } from './publication-rules.js';
 
 describe('published values', () => {
   it('keeps the first word and the initials of the others when truncated, in capitals when asked', () => {

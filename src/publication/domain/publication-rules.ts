@@ -19,9 +19,6 @@ export const PUBLICATION_MESSAGES = {
   unpublished: 'The winners are no longer published.',
   notPublished: 'The winners of this draw are not published.',
 } as const;
-
-// The page applies these too: libs/rules.
-export { publishedValue } from '#rules';
 /** Example rows shown in the preview before the draw (part 2 §9). */
 export const MAX_EXAMPLE_ROWS = 5;
 

@@ -1,13 +1,13 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import { type CallerRequest, callerOf, OptionalUser } from '../../accounts/api/auth/caller.js';
+import type { User } from '../../accounts/domain/user.js';
 import { AdvancedProcessingService } from '../application/advanced-processing.service.js';
 import { InspectEntriesService } from '../application/inspect-entries.service.js';
 import { AdvancedProcessingResultDto } from './dto/advanced-processing-result.response.dto.js';
 import { ConfirmDrawDetailsRequestDto } from './dto/confirm-draw-details.request.dto.js';
 import { ConfirmDrawDetailsResponseDto } from './dto/confirm-draw-details.response.dto.js';
 import { ProcessAdvancedUploadRequestDto } from './dto/process-advanced-upload.request.dto.js';
-import { accessOf } from './request-access.js';
 import { answering } from './upload-http-errors.js';
 
 /** The wizard's entries steps on an uploaded file (the rest of /api/draw belongs to the draws module). */
@@ -29,9 +29,9 @@ export class DrawEntriesController {
       "become entries is answered 200 with errorMessage. 404 when the upload is not the caller's.",
   })
   @ApiOkResponse({ type: ConfirmDrawDetailsResponseDto })
-  async getConfirmDrawDetails(@Body() body: ConfirmDrawDetailsRequestDto, @Req() request: FastifyRequest): Promise<ConfirmDrawDetailsResponseDto> {
+  async getConfirmDrawDetails(@Body() body: ConfirmDrawDetailsRequestDto, @OptionalUser() user: User | undefined, @Req() request: CallerRequest): Promise<ConfirmDrawDetailsResponseDto> {
     return answering(async () => {
-      const { upload, inspection } = await this.inspect.confirmDetails(body.fileName, accessOf(request, body.clientSession));
+      const { upload, inspection } = await this.inspect.confirmDetails(body.fileName, callerOf(user, body.clientSession, request));
       return ConfirmDrawDetailsResponseDto.from(upload, inspection);
     });
   }
@@ -47,9 +47,9 @@ export class DrawEntriesController {
       "caller's; 500 'An unexpected error has occurred.' when processing fails for another reason.",
   })
   @ApiOkResponse({ type: AdvancedProcessingResultDto })
-  async processAdvancedUpload(@Body() body: ProcessAdvancedUploadRequestDto, @Req() request: FastifyRequest): Promise<AdvancedProcessingResultDto> {
+  async processAdvancedUpload(@Body() body: ProcessAdvancedUploadRequestDto, @OptionalUser() user: User | undefined, @Req() request: CallerRequest): Promise<AdvancedProcessingResultDto> {
     return answering(async () => {
-      const result = await this.processing.process(body.fileName, accessOf(request, body.clientSession), {
+      const result = await this.processing.process(body.fileName, callerOf(user, body.clientSession, request), {
         headerRow: body.headerRow,
         entryCountColumn: body.entryCountColumn ?? null,
         uniqueEntrantIdColumn: body.uniqueEntrantIdColumn ?? null,

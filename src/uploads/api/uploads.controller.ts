@@ -7,8 +7,9 @@ import { UploadRefusedError } from '../domain/upload.errors.js';
 import { UploadMessages } from '#rules';
 import { UploadResultDto } from './dto/upload-result.response.dto.js';
 import { answering } from './upload-http-errors.js';
-import { userIdOf } from './request-access.js';
 import { UploadRateLimits } from './upload-rate-limits.js';
+import { OptionalUser } from '../../accounts/api/auth/caller.js';
+import type { User } from '../../accounts/domain/user.js';
 import { AcceptsFiles } from '../../platform/http/cross-site.js';
 
 /** Multipart limits besides the file size (which is the site's upload limit). */
@@ -45,12 +46,12 @@ export class UploadsController {
     },
   })
   @ApiCreatedResponse({ type: UploadResultDto })
-  async upload(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<UploadResultDto> {
+  async upload(@OptionalUser() user: User | undefined, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<UploadResultDto> {
     return answering(async () => {
       if (!request.isMultipart()) throw new UploadRefusedError('media', UploadMessages.notMultipart);
       const limit = await this.uploads.currentLimit();
       try {
-        await this.rateLimits.admit(request.ip, userIdOf(request), declaredLength(request), limit);
+        await this.rateLimits.admit(request.ip, user?.id ?? null, declaredLength(request), limit);
       } catch (error) {
         // Refused before the body is read: close the connection after answering, so the client stops sending.
         void reply.header('Connection', 'close');
@@ -59,7 +60,7 @@ export class UploadsController {
       // busboy cuts the file at limit + 1 bytes; the service refuses it at that byte.
       const parts = request.parts({ limits: { ...MULTIPART_LIMITS, fileSize: limit.bytes + 1 } });
       try {
-        return UploadResultDto.from(await this.uploads.upload(incomingParts(parts), limit, userIdOf(request)));
+        return UploadResultDto.from(await this.uploads.upload(incomingParts(parts), limit, user?.id ?? null));
       } catch (error) {
         // The client went away mid-upload (the service removed the partial file): its problem, not a server error.
         if (!(error instanceof UploadRefusedError) && (request.raw.aborted || request.raw.socket.destroyed)) {

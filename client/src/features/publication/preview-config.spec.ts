@@ -1,4 +1,4 @@
-import { encodeCompact } from '../../shared/preview/compact-hash';
+import { encodeCompact } from '../../../../libs/rules/src/index';
 import {
   type EntryCheckPreviewConfig,
   entryCheckPreviewMessage,

@@ -1,6 +1,6 @@
 import { type CountryCode, isCountryCode } from '../../lib/countries';
-import { decodeCompact, encodeCompact } from '../../shared/preview/compact-hash';
-import { cleanColumnNameInput, MAX_PUBLISHED_COLUMNS, PREVIEW_MESSAGES } from './published-value';
+import { decodeCompact, encodeCompact, MAX_PUBLISHED_COLUMNS } from '../../../../libs/rules/src/index';
+import { cleanColumnNameInput, PREVIEW_MESSAGES } from './published-value';
 
 /**
  * Part 2 §3 Publication preview config: what the owner has chosen on the setup page, carried to the winners preview

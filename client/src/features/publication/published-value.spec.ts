@@ -1,4 +1,5 @@
-import { cleanColumnNameInput, publishedValue } from './published-value';
+import { publishedValue } from '../../../../libs/rules/src/index';
+import { cleanColumnNameInput } from './published-value';
 
 describe('published values in the preview', () => {
   it('truncates later words to initials and upper-cases as the server does', () => {

@@ -1,9 +1,5 @@
 import { MAX_COLUMN_NAME_LENGTH } from '../../../../libs/rules/src/index';
 
-// A published value as the public page shows it, and the publication limits: the server's rules (libs/rules). The
-// preview uses them so the owner sees what visitors will.
-export { MAX_COLUMN_NAME_LENGTH, MAX_PUBLISHED_COLUMNS, publishedValue } from '../../../../libs/rules/src/index';
-
 /** Column names: no pipe (the spec keeps the names pipe-separated), at most MAX_COLUMN_NAME_LENGTH characters. */
 export function cleanColumnNameInput(value: string): string {
   return value.replace(/\|/g, '').slice(0, MAX_COLUMN_NAME_LENGTH);

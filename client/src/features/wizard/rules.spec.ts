@@ -1,3 +1,4 @@
+import { DRAW_MESSAGES } from '../../../../libs/rules/src/index';
 import {
   defaultScheduleDate,
   drawableEntries,
@@ -16,7 +17,6 @@ import {
   stepErrors,
   stepPageView,
   toLocalInputValue,
-  DRAW_MESSAGES,
   withAddedPrizes,
 } from './rules';
 

@@ -11,9 +11,7 @@ import {
   prizeErrors as sharedPrizeErrors,
   scheduleErrors as sharedScheduleErrors,
 } from '../../../../libs/rules/src/index';
-
-// The rules and messages the server applies too (libs/rules); the wizard's own are below.
-export { DEMO_MAX_PRIZES, DRAW_MESSAGES, entryCountLimit } from '../../../../libs/rules/src/index';
+import type { AdvancedProcessingResultDto } from '../../api/wizard-api';
 
 /** The most prizes the "add prizes" control adds at once. */
 export const MAX_PRIZES_ADDED_AT_ONCE = 99;
@@ -42,17 +40,11 @@ interface ConfirmedFile {
 }
 
 /** The advanced processing answer, and the choice it was made for. */
-export interface ProcessedFile {
+export type ProcessedFile = AdvancedProcessingResultDto & {
   headerRow: boolean;
   ticketCountCol: number | null;
   entrantUniqueIdCol: number | null;
-  entryRowCount: number;
-  entrantCount: number;
-  entryCount: number;
-  emptyRowCount: number;
-  warningMessages: string[];
-  errorMessage: string | null;
-}
+};
 
 /** The draw as the wizard holds it (part 1 §3) and the wizard state the rules need. */
 export interface RuleDraw {

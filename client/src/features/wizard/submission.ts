@@ -1,6 +1,7 @@
 import type { SubmitDrawRequestDto } from '../../api/wizard-api';
 import { PAYMENT_PROCESSING } from '../../lib/checkout/card-authentication';
-import { drawableEntries, needsProcessing, PAYMENT_DEMO, refillDescriptions, DRAW_MESSAGES } from './rules';
+import { DRAW_MESSAGES } from '../../../../libs/rules/src/index';
+import { drawableEntries, needsProcessing, PAYMENT_DEMO, refillDescriptions } from './rules';
 import type { WizardState } from './wizard-slice';
 
 export interface SubmissionExtras {

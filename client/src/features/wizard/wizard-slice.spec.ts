@@ -1,4 +1,5 @@
-import { PAYMENT_DEMO, DRAW_MESSAGES } from './rules';
+import { DRAW_MESSAGES } from '../../../../libs/rules/src/index';
+import { PAYMENT_DEMO } from './rules';
 import { PAYMENT_PROCESSING } from '../../lib/checkout/card-authentication';
 import { settlesSubmission, submissionOf } from './submission';
 import { draftStateOf, initialWizardState, savedStateOf, wizardActions, wizardReducer, type WizardState } from './wizard-slice';

@@ -1,7 +1,7 @@
 import { Box, Center, Container, Paper, Stack, Text } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { useGetPublicBrandingQuery } from '../../api/certificate-api';
-import { DEFAULT_BRANDING, FONT_NAMES } from '../../lib/branding-spec';
+import { DEFAULT_BRANDING, FONT_NAMES } from '../../../../libs/rules/src/index';
 
 /** Loads the draw's branding font (the certificate's TTF) under its own family name; answers the CSS font stack. */
 function useBrandFont(font: number, url: string | undefined): string {

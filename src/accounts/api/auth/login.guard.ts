@@ -2,7 +2,7 @@ import { BadRequestException, type ExecutionContext, Injectable } from '@nestjs/
 import { HumanCheckService } from '../../../platform/human-check/human-check.service.js';
 import { AuthGuard } from '@nestjs/passport';
 import { AccountService } from '../../application/account.service.js';
-import { ACCOUNT_MESSAGES } from '../../domain/account-rules.js';
+import { ACCOUNT_MESSAGES } from '#rules';
 import { createValidationPipe } from '../../../platform/http/validation.js';
 import { LoginRequestDto } from '../dto/login.request.dto.js';
 import type { CallerRequest } from './caller.js';

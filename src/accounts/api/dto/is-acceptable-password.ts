@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { IsString, Validate, ValidatorConstraint, type ValidationArguments, type ValidatorConstraintInterface } from 'class-validator';
-import { ACCOUNT_MESSAGES, loadPasswordPolicy, passwordProblem } from '../../domain/account-rules.js';
+import { loadPasswordPolicy, passwordProblem } from '#password-policy';
+import { ACCOUNT_MESSAGES } from '#rules';
 
 /** What the request tells of the person choosing the password: a password must not be made of it. */
 function contextOf(object: object): string[] {

@@ -1,7 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { IsString, MaxLength, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
-import { EMAIL_MAX_LENGTH } from '#rules';
-import { ACCOUNT_MESSAGES, isValidEmail } from '../../domain/account-rules.js';
+import { ACCOUNT_MESSAGES, EMAIL_MAX_LENGTH, isValidEmail } from '#rules';
 
 @ValidatorConstraint({ name: 'accountEmail' })
 class AccountEmailConstraint implements ValidatorConstraintInterface {

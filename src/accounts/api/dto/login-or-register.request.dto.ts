@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString } from 'class-validator';
 import { IsOmittable } from '../../../platform/http/validators.js';
-import { ACCOUNT_MESSAGES } from '../../domain/account-rules.js';
+import { ACCOUNT_MESSAGES } from '#rules';
 import { IsAccountEmail } from './is-account-email.js';
 
 /**

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
-import { ACCOUNT_MESSAGES } from '../../domain/account-rules.js';
+import { ACCOUNT_MESSAGES } from '#rules';
 import { IsAccountEmail } from './is-account-email.js';
 
 export class LoginRequestDto {

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Length } from 'class-validator';
-import { ACCOUNT_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/account-rules.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#password-policy';
+import { ACCOUNT_MESSAGES } from '#rules';
 import { IsAcceptablePassword } from './is-acceptable-password.js';
 import { IsAccountEmail } from './is-account-email.js';
 

@@ -1,7 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested, IsObject } from 'class-validator';
-import { ACCOUNT_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/account-rules.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#password-policy';
+import { ACCOUNT_MESSAGES } from '#rules';
 import { IsOmittable } from '../../../platform/http/validators.js';
 import { AddressDto } from './address.dto.js';
 import { IsAcceptablePassword } from './is-acceptable-password.js';

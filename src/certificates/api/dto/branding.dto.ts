@@ -3,7 +3,8 @@ import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, ValidateNested, IsObject } from 'class-validator';
 import { IsSafeInt } from '../../../platform/http/validators.js';
 import { CLIENT_TOKEN_PATTERN, UUID_PATTERN } from '../../../platform/http/patterns.js';
-import { type Branding, type BrandingImage, BrandingMessages, IMAGE_EXTENSIONS, IMAGE_SLOTS, type ImageSlot, LOGO_OPTIONS, serialiseBranding } from '../../domain/branding.js';
+import { type Branding, type BrandingImage, IMAGE_EXTENSIONS, IMAGE_SLOTS, type ImageSlot, LOGO_OPTIONS, serialiseBranding } from '#rules';
+import { BrandingMessages } from '../../domain/branding.js';
 
 const HEX = /^#[0-9A-Fa-f]{6}$/;
 

@@ -1,10 +1,9 @@
 import { DrawLogProofsDto } from '../../../draw-log/api/dto/draw-log.dto.js';
 import { ApiProperty } from '@nestjs/swagger';
 import { DrawBeaconDto } from '../../../platform/beacon/beacon.dto.js';
-import type { Branding } from '../../domain/branding.js';
+import { type Branding, serialiseBranding } from '#rules';
 import type { CertificateFacts } from '../../domain/certificate-facts.js';
 import { BrandingDto } from './branding.dto.js';
-import { serialiseBranding } from '../../domain/branding.js';
 
 export class CertificatePrizeDto {
   @ApiProperty() description: string;

@@ -5,7 +5,8 @@ import { FormMessage } from '../../../shared/forms/components/form-message';
 import { RestrictToInput } from '../../../shared/forms/components/restrict-to-input';
 import { formErrorsOf } from '../../../shared/forms/server-errors';
 import { useForm } from '../../../shared/forms/use-form';
-import { ACCOUNT_MESSAGES, AGENCY_MAX_LENGTH, detailsMessages, NAME_MAX_LENGTH } from '../../../lib/account-forms';
+import { ACCOUNT_MESSAGES, AGENCY_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../../../libs/rules/src/index';
+import { detailsMessages } from '../../../lib/account-forms';
 import { countryOptions } from '../address-countries';
 import { notifySuccess } from '../../../shared/forms/notify-success';
 

@@ -10,7 +10,8 @@ import { formErrorsOf } from '../../../shared/forms/server-errors';
 import { useForm } from '../../../shared/forms/use-form';
 import { writeScreenShareCookie } from '../../../lib/screen-share/screen-share';
 import { screenShareChanged, selectScreenShare } from '../../../lib/site/site-slice';
-import { ACCOUNT_MESSAGES, isValidEmail, loginMessages } from '../../../lib/account-forms';
+import { ACCOUNT_MESSAGES, isValidEmail } from '../../../../../libs/rules/src/index';
+import { loginMessages } from '../../../lib/account-forms';
 import { useLoggedInRedirect } from '../use-logged-in-redirect';
 import { useHumanCheck } from '../../../lib/site/human-check';
 

@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { Alert, Button, Group, Modal, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { type CustomerDto, useChangeCustomerEmailMutation, useGetEmailHistoryQuery } from '../../../api/admin-api';
-import { ACCOUNT_MESSAGES, isValidEmail } from '../../../lib/account-forms';
+import { ACCOUNT_MESSAGES, isValidEmail } from '../../../../../libs/rules/src/index';
 import { notifySuccess } from '../../../shared/forms/notify-success';
 import { formErrorsOf } from '../../../shared/forms/server-errors';
 import { formatAdminDate } from '../admin-rules';

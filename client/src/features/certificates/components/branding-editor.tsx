@@ -7,7 +7,7 @@ import { type BrandingDto, useGetPublicBrandingQuery } from '../../../api/certif
 import { useAppSelector } from '../../../lib/hooks';
 import { selectUser } from '../../../lib/session/session-slice';
 import { notifySuccess } from '../../../shared/forms/notify-success';
-import { contrastRatio, DEFAULT_BRANDING, FONT_NAMES, MINIMUM_CONTRAST, parseBranding, serialiseBranding } from '../../../lib/branding-spec';
+import { contrastRatio, DEFAULT_BRANDING, FONT_NAMES, MINIMUM_CONTRAST, parseBranding, serialiseBranding } from '../../../../../libs/rules/src/index';
 
 type Slot = 'Top' | 'Left' | 'Banner' | 'Right';
 const SLOTS: { slot: Slot; label: string }[] = [

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { type CertificateResponseDto, useGetCertificateQuery } from '../../../api/certificate-api';
 import NotFoundPage from '../../../shared/errors/components/not-found-page';
 import { frameCap, usePreviewHash } from '../../../shared/preview/use-preview-hash';
-import { FONT_NAMES, parseBranding } from '../../../lib/branding-spec';
+import { FONT_NAMES, parseBranding } from '../../../../../libs/rules/src/index';
 import { certificateHead } from '../certificate-head';
 import { beaconName, beaconStatement } from '../../../../../libs/rng/src/beacon-statement';
 import { describeLogPositions } from '../../../../../libs/transparency-log/src/entries';

@@ -2,7 +2,7 @@ import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/co
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useCreateAccountAndLinkDrawMutation } from '../../../api/draws-api';
-import { ACCOUNT_MESSAGES, isValidEmail } from '../../../lib/account-forms';
+import { ACCOUNT_MESSAGES, isValidEmail } from '../../../../../libs/rules/src/index';
 import { FormMessage } from '../../../shared/forms/components/form-message';
 import { formErrorsOf, statusOf } from '../../../shared/forms/server-errors';
 import { ACCOUNT_EXISTS_ALERT } from '../draw-notices';

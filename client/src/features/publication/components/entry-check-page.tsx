@@ -7,7 +7,8 @@ import { useRouteLink } from '../../../lib/use-route-link';
 import { clientSessionId } from '../../../lib/session/client-session';
 import { FormMessage } from '../../../shared/forms/components/form-message';
 import { formErrorsOf, statusOf } from '../../../shared/forms/server-errors';
-import { cleanColumnNameInput, ENTRY_CHECK_FIRST_POLL_MS, ENTRY_CHECK_POLL_MS, MAX_COLUMN_NAME_LENGTH } from '../published-value';
+import { MAX_COLUMN_NAME_LENGTH } from '../../../../../libs/rules/src/index';
+import { cleanColumnNameInput, ENTRY_CHECK_FIRST_POLL_MS, ENTRY_CHECK_POLL_MS } from '../published-value';
 import { PreviewIframe } from '../../../shared/preview/preview-iframe';
 import { type EntryCheckPreviewConfig, entryCheckPreviewMessage, PREVIEW_FRAME, serialiseEntryCheckPreview } from '../preview-config';
 

@@ -12,7 +12,8 @@ import { FormMessage } from '../../../shared/forms/components/form-message';
 import { formErrorsOf, statusOf } from '../../../shared/forms/server-errors';
 import { PreviewIframe } from '../../../shared/preview/preview-iframe';
 import { type PublicationPreviewConfig, PREVIEW_FRAME, publicationPreviewMessages, serialisePublicationPreview } from '../preview-config';
-import { cleanColumnNameInput, MAX_COLUMN_NAME_LENGTH, MAX_PUBLISHED_COLUMNS, QUICK_OPTIONS, toLocalInput } from '../published-value';
+import { MAX_COLUMN_NAME_LENGTH, MAX_PUBLISHED_COLUMNS } from '../../../../../libs/rules/src/index';
+import { cleanColumnNameInput, QUICK_OPTIONS, toLocalInput } from '../published-value';
 
 type Field = 'columns' | 'names' | 'prizes' | 'scheduleDate';
 

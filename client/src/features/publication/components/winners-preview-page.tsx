@@ -7,7 +7,7 @@ import { useGetPublicationSetupQuery } from '../../../api/publication-api';
 import { clientSessionId } from '../../../lib/session/client-session';
 import { frameCap, usePreviewHash } from '../../../shared/preview/use-preview-hash';
 import { parsePublicationPreview, publicationPreviewMessages, shownParts } from '../preview-config';
-import { publishedValue } from '../published-value';
+import { publishedValue } from '../../../../../libs/rules/src/index';
 import { BrandedPage, type PreviewFrame } from '../../../shared/preview/branded-page';
 import { INVALID_LINK, NOT_OWNER, PreviewMessages, PreviewNotice } from '../../../shared/preview/preview-notice';
 import { WinnersHeading, WinnersTables } from './winners-view';

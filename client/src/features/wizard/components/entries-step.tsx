@@ -7,11 +7,11 @@ import { clientSessionId } from '../../../lib/session/client-session';
 import { formErrorsOf } from '../../../shared/forms/server-errors';
 import { NumberClearInput } from '../../../shared/forms/components/number-clear-input';
 import { selectScreenShare } from '../../../lib/site/site-slice';
-import { entryCountLimit, MAX_SELECTABLE_COLUMNS, needsProcessing, columnErrors, processedForChoice } from '../rules';
+import { MAX_SELECTABLE_COLUMNS, needsProcessing, columnErrors, processedForChoice } from '../rules';
 import { uploadEntriesFile, UploadError } from '../upload-file';
 import { useEstimatedProgress } from '../use-estimated-progress';
 import { wizardActions, type WizardState } from '../wizard-slice';
-import { UPLOAD_EXTENSIONS } from '../../../../../libs/rules/src/index';
+import { entryCountLimit, UPLOAD_EXTENSIONS } from '../../../../../libs/rules/src/index';
 import type { StepProps } from './step-props';
 
 /** The file types the server accepts (libs/rules), and their media types for pickers that filter by those. */

@@ -2,7 +2,8 @@ import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { NumberClearInput } from '../../../shared/forms/components/number-clear-input';
-import { DEMO_MAX_PRIZES, drawableEntries, MAX_PRIZES_ADDED_AT_ONCE } from '../rules';
+import { DEMO_MAX_PRIZES } from '../../../../../libs/rules/src/index';
+import { drawableEntries, MAX_PRIZES_ADDED_AT_ONCE } from '../rules';
 import { wizardActions } from '../wizard-slice';
 import type { StepProps } from './step-props';
 import classes from './wizard.module.css';

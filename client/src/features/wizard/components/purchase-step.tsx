@@ -12,7 +12,8 @@ import { cardMessages, type CardFields, formatCardNumber, formatExpiry, testCard
 import { FormMessage } from '../../../shared/forms/components/form-message';
 import { formErrorsOf } from '../../../shared/forms/server-errors';
 import { type Currency, formatMoney, type SitePrices } from '../../../lib/site/currency';
-import { PAYMENT_USE_CREDITS, type PaymentOption, DRAW_MESSAGES } from '../rules';
+import { DRAW_MESSAGES } from '../../../../../libs/rules/src/index';
+import { PAYMENT_USE_CREDITS, type PaymentOption } from '../rules';
 import { wizardActions } from '../wizard-slice';
 import type { BeforeContinue, StepProps } from './step-props';
 
