@@ -148,6 +148,8 @@ describe('admin console in Chromium', () => {
     expect(await history.textContent()).toContain(adminEmail);
     await page.keyboard.press('Escape');
     await again.waitFor({ state: 'hidden' });
+    // The dialog hides at once, but its overlay fades out over the page for a moment and takes the clicks meanwhile.
+    await page.waitForFunction(() => !document.querySelector('.mantine-Modal-overlay'));
 
     // API access, granted from the list.
     // The switch shows the server's state, so it turns on once the change is made.
