@@ -8,7 +8,7 @@ import { generateAccountToken, hashAccountToken } from '../domain/account-token.
 import { loadPasswordPolicy, passwordProblem } from '#password-policy';
 import { ACCOUNT_MESSAGES } from '#rules';
 import { EMAIL_CONFIRMATION_TTL_MS, PASSWORD_RESET_TTL_MS } from '../domain/account-rules.js';
-import { type Address, normaliseEmail, type User } from '../domain/user.js';
+import { normaliseEmail, type ProfileChanges, type User } from '../domain/user.js';
 import { AccountLimits, HUMAN_CHECK_AFTER_FAILED_LOGINS } from './account-limits.js';
 import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from './password-hasher.js';
 import { TypeormAccountTokenRepository } from '../infrastructure/typeorm-account-token.repository.js';
@@ -26,13 +26,8 @@ export interface RegistrationInput {
   optedIntoCommunication: boolean;
 }
 
-export interface ProfileUpdate {
-  firstName?: string;
-  lastName?: string;
-  isAgent?: boolean;
-  agentOrganisation?: string | null;
-  optedIntoCommunication?: boolean;
-  address?: Address;
+/** The profile's changes, and the password's when the user changes it too. */
+export interface ProfileUpdate extends ProfileChanges {
   currentPassword?: string;
   newPassword?: string;
 }

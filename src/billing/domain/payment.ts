@@ -32,15 +32,7 @@ export interface Invoice {
   customerAddress: Record<string, string | null>;
 }
 
-export interface NewPayment {
-  userId: string | null;
-  paymentOption: PaymentOption;
-  currency: Currency;
-  amount: number;
-  method: 'card' | 'wallet';
-  gateway: string;
-  idempotencyKey: string;
-}
+export type NewPayment = Pick<Payment, 'userId' | 'paymentOption' | 'currency' | 'amount' | 'method' | 'gateway'> & { idempotencyKey: string };
 
 export interface Fulfilment {
   userId: string;
