@@ -1,8 +1,12 @@
+import { createHook } from 'node:async_hooks';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { registeredUser } from '../support/accounts.js';
 import { simpleDraw } from '../support/draws.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { waitUntil } from '../support/wait-until.js';
 
 const PLAIN_ROOT = '<div id="root"></div>';
 
@@ -145,6 +149,38 @@ describe('the public certificate page rendered on the server', () => {
       const response = await get(`/cert/${code}/`).expect(200);
       expect(response.text).toContain(PLAIN_ROOT);
       expect(response.text).toContain(`<link rel="preload" href="/api/certificate/${code}" as="fetch" crossorigin>`);
+    }
+  });
+
+  it('leaves nothing running in the process once a page is rendered (its store is released)', async () => {
+    // The renderer the server imports (client/vite.config.ts builds it for Node).
+    const renderer = (await import(pathToFileURL(resolve('client/dist/.vite/ssr/prerender.js')).href)) as {
+      renderCertificatePage(template: string, path: string, certificate: unknown): Promise<string>;
+      renderHomePage(template: string, path: string, hostname: string, configuration: unknown): Promise<string>;
+    };
+    const configuration = (await get('/api/site/configuration').expect(200)).body;
+    // The timers the renders start, until each has run or been cleared.
+    const started = new Set<number>();
+    let recording = true;
+    const hook = createHook({
+      init: (id, type) => void (recording && type === 'Timeout' && started.add(id)),
+      destroy: (id) => void started.delete(id),
+    }).enable();
+    try {
+      const page = await renderer.renderCertificatePage('%FAIRDRAW_ROOT%%FAIRDRAW_DATA%', `/cert/${drawn.shortCode}/`, drawn.certificate);
+      const home = await renderer.renderHomePage('%FAIRDRAW_ROOT%%FAIRDRAW_DATA%', '/', 'localhost', configuration);
+      recording = false;
+      expect(embeddedCache(page).api.queries).toEqual({ [`getCertificate({"shortCode":"${drawn.shortCode}"})`]: expect.objectContaining({ status: 'fulfilled' }) });
+      expect(home).toContain('Random prize draws you can prove were fair');
+      // The store's batching ends within milliseconds; its entries' removal timers (30 s to an hour) must be gone with it.
+      await waitUntil(
+        async () => started.size,
+        (size) => size === 0,
+        "the rendered pages' timers to end",
+        { timeoutMs: 5_000, intervalMs: 20 },
+      );
+    } finally {
+      hook.disable();
     }
   });
 });

@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { type CertificateResponseDto, certificateApi } from '../api/certificate-api';
 import { AppRoot } from '../app/app-root';
+import { emptyApi } from '../api/empty-api';
 import { siteApi, type SiteConfigurationResponseDto } from '../api/site-api';
 import { API_CACHE_ELEMENT_ID } from '../app/prerendered';
 import { type CountryCode, currentCountry, DEFAULT_COUNTRY, PRODUCT_DOMAINS } from '../lib/countries';
@@ -37,6 +38,20 @@ export interface PrerenderedPage {
 
 /** The browser's store on a first visit (start.tsx) without cookies: no screen-share mode, no currency choice. */
 const firstVisitStore = (country: CountryCode = DEFAULT_COUNTRY) => createStore({ site: { country, screenShare: defaultScreenShareSettings() } });
+
+/**
+ * A page rendered on request with its data in a store of its own. An entry put in the store with nothing subscribed
+ * to it is due for removal after its keepUnusedDataFor (up to an hour): the store is reset once the page is made, so
+ * the server keeps no timer, nor the store and its data, for any page it renders.
+ */
+async function withPageStore(country: CountryCode, render: (store: ReturnType<typeof createStore>) => Promise<string>): Promise<string> {
+  const store = firstVisitStore(country);
+  try {
+    return await render(store);
+  } finally {
+    store.dispatch(emptyApi.util.resetApiState());
+  }
+}
 
 /** The browser's first render of `path` on `hostname` with `store`. */
 async function renderApp(path: string, store = firstVisitStore(), hostname = ''): Promise<string> {
@@ -88,9 +103,10 @@ function filledTemplate(template: string, head: { title: string; description: st
  * title and description and, for the browser's store, the API cache it was rendered with (restoreApiCache).
  */
 export async function renderCertificatePage(template: string, path: string, certificate: CertificateResponseDto): Promise<string> {
-  const store = firstVisitStore();
-  store.dispatch(certificateApi.util.upsertQueryEntries([{ endpointName: 'getCertificate', arg: { shortCode: certificate.shortCode }, value: certificate }]));
-  return filledTemplate(template, certificateHead(certificate), await renderApp(path, store), store);
+  return withPageStore(DEFAULT_COUNTRY, async (store) => {
+    store.dispatch(certificateApi.util.upsertQueryEntries([{ endpointName: 'getCertificate', arg: { shortCode: certificate.shortCode }, value: certificate }]));
+    return filledTemplate(template, certificateHead(certificate), await renderApp(path, store), store);
+  });
 }
 
 /**
@@ -100,11 +116,12 @@ export async function renderCertificatePage(template: string, path: string, cert
  */
 export async function renderHomePage(template: string, path: string, hostname: string, configuration: SiteConfigurationResponseDto): Promise<string> {
   const country = currentCountry(path, hostname);
-  const store = firstVisitStore(country);
-  // The very entry the page's first render reads (the frame's and the prices' query without a currency choice).
-  store.dispatch(siteApi.util.upsertQueryEntries([{ endpointName: 'getSiteConfiguration', arg: { country }, value: configuration }]));
-  const html = await renderApp(path, store, hostname);
-  return filledTemplate(template, { title: titleFor(ROUTES.home, country), description: ROUTES.home.description }, html, store);
+  return withPageStore(country, async (store) => {
+    // The very entry the page's first render reads (the frame's and the prices' query without a currency choice).
+    store.dispatch(siteApi.util.upsertQueryEntries([{ endpointName: 'getSiteConfiguration', arg: { country }, value: configuration }]));
+    const html = await renderApp(path, store, hostname);
+    return filledTemplate(template, { title: titleFor(ROUTES.home, country), description: ROUTES.home.description }, html, store);
+  });
 }
 
 /** Each route's paths (React Router patterns, every country prefix) and its screen's source, a key of Vite's manifest. */
