@@ -189,7 +189,7 @@ describe('entry check (API)', () => {
     expect(await t.query('SELECT 1 FROM entry_check_value WHERE check_id = $1', [current])).toEqual([]);
   });
 
-  it("limits checks to 20 per address per 10 minutes, each check one prepared statement on the counters' connections that reads the value only within the limit (issue 26)", async () => {
+  it("limits checks to 20 per address per 10 minutes, each check one prepared statement on the counters' connections that answers the value only within the limit (issue 26)", async () => {
     const { id, owner, clientSession, shortCode } = await drawnUpload();
     await owner.post('/api/draw/entryCheckSetup/').send({ drawId: id, clientSession, columnIdx: 3, columnName: 'Member', showEntriesCount: true }).expect(200);
     await processed(owner, id, clientSession);
@@ -210,7 +210,11 @@ describe('entry check (API)', () => {
     };
     try {
       // The first check reads the draw's version and its check (from other addresses: the cache is the draw's).
-      await waitUntil(() => check('warm-up'), ({ sent }) => sent.length === 1, "a check in one statement once the draw's check is kept");
+      await waitUntil(
+        () => check('warm-up'),
+        ({ sent }) => sent.length === 1,
+        "a check in one statement once the draw's check is kept",
+      );
       const address = freshAddress();
       for (let i = 1; i <= 20; i++) {
         const { response, sent } = await check(i === 20 ? 'Member-1-Zq' : `guess-${i}`, address);
@@ -234,7 +238,11 @@ describe('entry check (API)', () => {
     }
     // The counter is rate-limiter-flexible's row (key <policy>:<address>), which the policy's other methods read.
     const address = freshAddress();
-    for (let i = 1; i <= 3; i++) await browser(t.app, address).post('/api/draw/checkEntry/').send({ shortCode, value: `guess-${i}` }).expect(200);
+    for (let i = 1; i <= 3; i++)
+      await browser(t.app, address)
+        .post('/api/draw/checkEntry/')
+        .send({ shortCode, value: `guess-${i}` })
+        .expect(200);
     const policy = t.app.get(RateLimitService).policy({ name: 'entry-check-address', ...ENTRY_CHECK_RATE_LIMIT, message: ENTRY_CHECK_MESSAGES.tooManyChecks });
     expect(await t.query('SELECT points FROM rate_limit WHERE key = $1', [`entry-check-address:${address}`])).toEqual([{ points: 3 }]);
     expect(await policy.attempts(address)).toBe(3);

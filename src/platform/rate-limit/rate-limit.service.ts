@@ -17,8 +17,9 @@ export interface RateLimitPolicyOptions {
 
 /**
  * A read that an attempt unlocks (an entrant's value looked up), run in the counting statement itself: one round
- * trip, and nothing read once the key has used up its window. The text's placeholders are its own ($1 onwards, for
- * `values`); it is prepared under `name` on the counters' connections, so one name is one text.
+ * trip, and none of its rows answered once the key has used up its window. The text's placeholders are its own ($1
+ * onwards, for `values`), its columns not named points or expire (the count's); it is prepared under `name` on the
+ * counters' connections, so one name is one text.
  */
 export interface AllowedRead {
   name: string;
@@ -89,9 +90,7 @@ export class RateLimitPolicy {
           values: [...read.values, ...this.countValues(key, 1), this.options.points],
         });
         this.refuseOver(rows[0] as { points: number; expire: string });
-        return rows
-          .filter((row) => row[ALLOWED] === true)
-          .map(({ points: _points, expire: _expire, [ALLOWED]: _allowed, ...read }) => read as T);
+        return rows.filter((row) => row[ALLOWED] === true).map(({ points: _points, expire: _expire, [ALLOWED]: _allowed, ...read }) => read as T);
       },
     };
   }
