@@ -1,4 +1,8 @@
+import pg from 'pg';
 import type TestAgent from 'supertest/lib/agent.js';
+import { requestContext } from '../../src/platform/logging/request-context.js';
+import { RateLimitService } from '../../src/platform/rate-limit/rate-limit.service.js';
+import { ENTRY_CHECK_MESSAGES, ENTRY_CHECK_RATE_LIMIT } from '../../src/publication/domain/entry-check-rules.js';
 import { browser, freshAddress } from '../support/accounts.js';
 import { simpleDraw } from '../support/draws.js';
 import { uploaded } from '../support/entries-files.js';
@@ -185,19 +189,69 @@ describe('entry check (API)', () => {
     expect(await t.query('SELECT 1 FROM entry_check_value WHERE check_id = $1', [current])).toEqual([]);
   });
 
-  it('limits checks to 20 per address per 10 minutes', async () => {
+  it("limits checks to 20 per address per 10 minutes, each check one prepared statement on the counters' connections that answers the value only within the limit (issue 26)", async () => {
     const { id, owner, clientSession, shortCode } = await drawnUpload();
-    await owner.post('/api/draw/entryCheckSetup/').send({ drawId: id, clientSession, columnIdx: 3, columnName: 'Member' }).expect(200);
+    await owner.post('/api/draw/entryCheckSetup/').send({ drawId: id, clientSession, columnIdx: 3, columnName: 'Member', showEntriesCount: true }).expect(200);
     await processed(owner, id, clientSession);
+    // Every statement sent to PostgreSQL, by the request it was sent for (the X-Request-Id of the answer), with its
+    // prepared name and whether its connection commits without waiting for the disk (the counters' own pool).
+    const statements = new Map<string, { text: string; name?: string; options?: string }[]>();
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client & { connectionParameters?: { options?: string } }, ...args: unknown[]) {
+      const requestId = requestContext.getStore()?.requestId;
+      const sent = args[0] as string | { text?: string; name?: string };
+      const statement = typeof sent === 'string' ? { text: sent } : { text: sent.text ?? '', name: sent.name, options: this.connectionParameters?.options };
+      if (requestId) statements.set(requestId, [...(statements.get(requestId) ?? []), statement]);
+      return (query as (...args: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    const check = async (value: string, address = freshAddress()) => {
+      const response = await browser(t.app, address).post('/api/draw/checkEntry/').send({ shortCode, value });
+      return { response, sent: statements.get(response.headers['x-request-id'] as string) ?? [] };
+    };
+    try {
+      // The first check reads the draw's version and its check (from other addresses: the cache is the draw's).
+      await waitUntil(
+        () => check('warm-up'),
+        ({ sent }) => sent.length === 1,
+        "a check in one statement once the draw's check is kept",
+      );
+      const address = freshAddress();
+      for (let i = 1; i <= 20; i++) {
+        const { response, sent } = await check(i === 20 ? 'Member-1-Zq' : `guess-${i}`, address);
+        expect(response.status).toBe(200);
+        expect(response.body).toEqual(i === 20 ? { found: true, entries: 5 } : { found: false, entries: null });
+        expect(sent).toHaveLength(1);
+        expect(sent[0]).toMatchObject({ name: expect.any(String), options: expect.stringContaining('synchronous_commit=off') });
+        expect(sent[0].text).toMatch(/INSERT INTO rate_limit[\s\S]*FROM entry_check_value/);
+      }
+      // Over the limit: the same one statement, and the answer is the refusal alone, whether the value is there or not.
+      for (const value of ['Member-1-Zq', 'guess-21']) {
+        const { response: refused, sent } = await check(value, address);
+        expect(refused.status).toBe(429);
+        expect(refused.body).toEqual({ message: `Too many checks. Please try again in ${refused.headers['retry-after']} seconds.` });
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(500);
+        expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(600);
+        expect(sent).toHaveLength(1);
+      }
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    // The counter is rate-limiter-flexible's row (key <policy>:<address>), which the policy's other methods read.
     const address = freshAddress();
-    for (let i = 1; i <= 20; i++)
+    for (let i = 1; i <= 3; i++)
       await browser(t.app, address)
         .post('/api/draw/checkEntry/')
         .send({ shortCode, value: `guess-${i}` })
         .expect(200);
-    const refused = await browser(t.app, address).post('/api/draw/checkEntry/').send({ shortCode, value: 'Member-1-Zq' }).expect(429);
-    expect(refused.body.message).toMatch(/^Too many checks\. Please try again in \d+ seconds\.$/);
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(500);
+    const policy = t.app.get(RateLimitService).policy({ name: 'entry-check-address', ...ENTRY_CHECK_RATE_LIMIT, message: ENTRY_CHECK_MESSAGES.tooManyChecks });
+    expect(await t.query('SELECT points FROM rate_limit WHERE key = $1', [`entry-check-address:${address}`])).toEqual([{ points: 3 }]);
+    expect(await policy.attempts(address)).toBe(3);
+    // A refused blank value or unknown code counts too, as any check does.
+    await browser(t.app, address).post('/api/draw/checkEntry/').send({ shortCode, value: ' ' }).expect(400);
+    await browser(t.app, address).post('/api/draw/checkEntry/').send({ shortCode: 'ZQZQZ', value: 'x' }).expect(404);
+    expect(await policy.attempts(address)).toBe(5);
+    await policy.reset(address);
+    expect(await policy.attempts(address)).toBe(0);
     // Another address is not held back.
     await browser(t.app).post('/api/draw/checkEntry/').send({ shortCode, value: 'Member-1-Zq' }).expect(200);
   });

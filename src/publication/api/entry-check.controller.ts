@@ -78,7 +78,6 @@ export class EntryCheckController {
   })
   @ApiOkResponse({ type: CheckEntryResponseDto })
   async check(@Body() body: CheckEntryRequestDto, @Req() request: CallerRequest): Promise<CheckEntryResponseDto> {
-    await this.checks.consume(request.ip);
-    return this.entryCheck.check(body.shortCode.toUpperCase(), body.value);
+    return this.entryCheck.check(body.shortCode.toUpperCase(), body.value, this.checks.attemptBy(request.ip));
   }
 }

@@ -11,6 +11,7 @@ import { DrawColumnsService } from './draw-columns.service.js';
 import { TypeormEntryCheckRepository } from '../infrastructure/typeorm-entry-check.repository.js';
 import { ConflictError, NotAllowedError, NotFoundError, RuleBrokenError } from '../../platform/errors/application-errors.js';
 import { type Caller, VISITOR } from '../../platform/ownership/ownership.js';
+import type { Attempt } from '../../platform/rate-limit/rate-limit.service.js';
 
 export const ENTRY_CHECK_QUEUE = 'entry-check-process';
 
@@ -101,11 +102,17 @@ export class EntryCheckService {
     return { view, check };
   }
 
-  /** Whether a value is in the draw, and with how many entries (when the owner chose to show it); nothing else. */
-  async check(shortCode: string, value: string): Promise<{ found: boolean; entries: number | null }> {
-    if (!normalizeCheckedValue(value)) throw new RuleBrokenError(ENTRY_CHECK_MESSAGES.valueRequired, { value: [ENTRY_CHECK_MESSAGES.valueRequired] });
-    // The check as of the draw's public version (which its setup's every change moves): the value's lookup is the
-    // one query of an entrant's check while the version is kept (issue 26).
+  /**
+   * Whether a value is in the draw, and with how many entries (when the owner chose to show it); nothing else. Every
+   * check counts as the entrant's `attempt`, answered or not; the value's lookup is counted in its own statement.
+   */
+  async check(shortCode: string, value: string, attempt: Attempt): Promise<{ found: boolean; entries: number | null }> {
+    if (!normalizeCheckedValue(value)) {
+      await attempt.consume();
+      throw new RuleBrokenError(ENTRY_CHECK_MESSAGES.valueRequired, { value: [ENTRY_CHECK_MESSAGES.valueRequired] });
+    }
+    // The check as of the draw's public version (which its setup's every change moves): the value's lookup, counted
+    // with the attempt, is the one statement of an entrant's check while the version is kept (issue 26).
     const version = await this.drawQuery.publicVersion({ shortCode });
     const current =
       version &&
@@ -118,9 +125,12 @@ export class EntryCheckService {
         },
         (made) => made !== null,
       ));
-    if (!current) throw new NotFoundError(ENTRY_CHECK_MESSAGES.notAvailable);
+    if (!current) {
+      await attempt.consume();
+      throw new NotFoundError(ENTRY_CHECK_MESSAGES.notAvailable);
+    }
     const { check, digester } = current;
-    const entries = await this.checks.lookup(check.checkId, digester.digestOfText(value));
+    const entries = await this.checks.lookup(check.checkId, digester.digestOfText(value), attempt);
     return { found: entries !== null, entries: entries !== null && check.showEntriesCount ? entries : null };
   }
 

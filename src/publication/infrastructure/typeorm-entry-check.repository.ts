@@ -3,8 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { copyRows } from '../../platform/database/copy-rows.js';
-import { preparedQuery } from '../../platform/database/prepared-query.js';
 import { JobsService } from '../../platform/jobs/jobs.service.js';
+import type { Attempt } from '../../platform/rate-limit/rate-limit.service.js';
 import type { EntryCheck, EntryCheckState } from '../domain/entry-check-rules.js';
 import { DIGEST_BYTES } from '../domain/entry-digest.js';
 
@@ -144,10 +144,16 @@ export class TypeormEntryCheckRepository {
     await this.dataSource.query('DELETE FROM entry_check_value WHERE check_id = $1', [checkId]);
   }
 
-  /** The entries of a digest, or null when no entry row has that value. */
-  async lookup(checkId: number, digest: Buffer): Promise<number | null> {
-    // Prepared: an entrant's check is this one indexed read (issue 26).
-    const rows = await preparedQuery<{ entries: string }>(this.dataSource, 'entry_check_lookup', 'SELECT entries FROM entry_check_value WHERE check_id = $1 AND digest = $2', [checkId, digest]);
+  /**
+   * The entries of a digest, or null when no entry row has that value; read in the statement that counts the
+   * entrant's attempt (an entrant's check is this one statement, issue 26), and only when the attempt is allowed.
+   */
+  async lookup(checkId: number, digest: Buffer, attempt: Attempt): Promise<number | null> {
+    const rows = await attempt.consumeWith<{ entries: string }>({
+      name: 'entry_check_lookup',
+      text: 'SELECT entries FROM entry_check_value WHERE check_id = $1 AND digest = $2',
+      values: [checkId, digest],
+    });
     return rows[0] ? Number(rows[0].entries) : null;
   }
 
