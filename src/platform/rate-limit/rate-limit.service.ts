@@ -21,7 +21,7 @@ export interface RateLimitPolicyOptions {
  * onwards, for `values`), its columns not named points or expire (the count's); it is prepared under `name` on the
  * counters' connections, so one name is one text.
  */
-export interface AllowedRead {
+interface AllowedRead {
   name: string;
   text: string;
   values: unknown[];
