@@ -10,6 +10,7 @@ import { CertificatesModule } from './certificates/certificates.module.js';
 import { DrawsModule } from './draws/draws.module.js';
 import { DrawLogModule } from './draw-log/draw-log.module.js';
 import { ClockModule } from './platform/clock/clock.js';
+import { DatabaseModule } from './platform/database/database.module.js';
 import { SafeTypeormLogger } from './platform/database/safe-typeorm.logger.js';
 import { DownloadsModule } from './platform/downloads/downloads.js';
 import { HealthModule } from './platform/health/health.module.js';
@@ -56,6 +57,7 @@ export class AppModule {
           logger: new SafeTypeormLogger(),
         }),
         ClockModule,
+        DatabaseModule,
         JobsModule.forRoot(options.databaseUrl),
         HumanCheckModule,
         RateLimitModule,

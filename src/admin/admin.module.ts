@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module.js';
-import { Transactions } from '../platform/database/transaction-scope.js';
 import { AdminController } from './api/admin.controller.js';
 import { AdminAuditService } from './application/admin-audit.service.js';
 import { AdminConsoleService } from './application/admin-console.service.js';
@@ -14,6 +13,6 @@ import { TypeormAdminAuditRepository } from './infrastructure/typeorm-admin-audi
   // Billing is global (CreditService); accounts gives AccountAdministrationService.
   imports: [AccountsModule, TypeOrmModule.forFeature([AdminAuditOrmEntity])],
   controllers: [AdminController],
-  providers: [AdminConsoleService, AdminAuditService, SqlAdminReports, TypeormAdminAuditRepository, Transactions],
+  providers: [AdminConsoleService, AdminAuditService, SqlAdminReports, TypeormAdminAuditRepository],
 })
 export class AdminModule {}

@@ -1,6 +1,5 @@
 import { Logger, Module } from '@nestjs/common';
 import { DrawLogModule } from '../draw-log/draw-log.module.js';
-import { Transactions } from '../platform/database/transaction-scope.js';
 import { ConfigService } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Environment } from '../config/environment.js';
@@ -37,7 +36,6 @@ const pauseForever: DrawExecutionHooks = {
   imports: [AccountsModule, SiteModule, UploadsModule, BeaconModule, DrawLogModule, TypeOrmModule.forFeature([DrawOrmEntity, DrawPrizeOrmEntity, DrawWinnerOrmEntity])],
   controllers: [DrawsController, DraftsController, DrawActionsController],
   providers: [
-    Transactions,
     SubmitDrawService,
     ExecuteDrawService,
     DrawScheduleService,

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { DrawLogModule } from '../draw-log/draw-log.module.js';
-import { Transactions } from '../platform/database/transaction-scope.js';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../config/environment.js';
 import { DrawsModule } from '../draws/draws.module.js';
@@ -43,7 +42,6 @@ async function entryCheckSecret(config: ConfigService<Environment, true>): Promi
   imports: [DrawsModule, UploadsModule, DrawLogModule],
   controllers: [PublicationController, EntryCheckController],
   providers: [
-    Transactions,
     DrawColumnsService,
     PublicPublicationAnswers,
     PublicationService,
