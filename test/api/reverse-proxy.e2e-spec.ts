@@ -153,8 +153,12 @@ http {
     // bound may show the old branding, whatever the machine's speed.
     expect(views.filter((v) => v.askedAt >= expiredBy && !v.branded)).toEqual([]);
     // Once refreshed, the new page is served from the proxy again.
-    const again = await view(path);
-    expect([again.cache, again.text.includes('Proxy rewards')]).toEqual(['HIT', true]);
+    await waitUntil(
+      () => view(path),
+      (page) => page.cache === 'HIT' && page.text.includes('Proxy rewards'),
+      'the new page from the proxy',
+      { timeoutMs: 20_000, intervalMs: 100 },
+    );
   });
 
   it('never serves the signed-in owner’s page from the cache, nor keeps it for others', async () => {
