@@ -122,9 +122,14 @@ http {
     for (const path of [`/cert/${drawn.shortCode}/`, `/api/certificate/${drawn.shortCode}`, `/download/certificate/${drawn.id}`]) {
       const first = await view(path);
       expect([path, first.status, first.control]).toEqual([path, 200, `public, max-age=${MAX_AGE_SECONDS}, stale-while-revalidate=300`]);
-      // The next views within max-age do not reach the app.
-      const again = await view(path);
-      expect([path, again.cache]).toEqual([path, 'HIT']);
+      // The next views within max-age do not reach the app (on a machine so busy that views come more than max-age
+      // apart, a view refreshes the copy and the next one is served from it).
+      const again = await waitUntil(
+        () => view(path),
+        (page) => page.cache === 'HIT',
+        `${path} from the proxy`,
+        { timeoutMs: 20_000, intervalMs: 0 },
+      );
       expect(again.text).toBe(first.text);
     }
   });
