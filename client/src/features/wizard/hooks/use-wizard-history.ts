@@ -35,12 +35,17 @@ export function useWizardHistory({ draw, dispatch, sessionLoaded, resumeId, cont
   const restoredRef = useRef(false);
   const visibilityOf = (state: WizardState): StepVisibility => ({ ...visibility, demoDraw: state.demoDraw });
 
-  /** Records the step in the current history entry (a reload or a later Back/Forward lands on it). */
+  /**
+   * Records the step in the current history entry (a reload or a later Back/Forward lands on it). In the same commit
+   * as the step (flushSync): the router otherwise shows a new location in a transition, and a Back that came before
+   * that transition ended was merged with it into the location already shown, whose key had not changed, so the
+   * wizard stayed on the step that history had left.
+   */
   const markHistory = (target: WizardStep | null, replace: boolean) => {
     const { wizardStep: _previous, ...rest } = (historyState ?? {}) as WizardHistoryState & Record<string, unknown>;
     void navigate(
       { pathname: location.pathname, search: location.search, hash: location.hash },
-      { replace, preventScrollReset: true, state: target && target !== 'name' ? { ...rest, wizardStep: target } : rest },
+      { replace, preventScrollReset: true, flushSync: true, state: target && target !== 'name' ? { ...rest, wizardStep: target } : rest },
     );
   };
 
