@@ -1,9 +1,8 @@
-import pg from 'pg';
 import request from 'supertest';
 import { browser, registeredUser } from '../support/accounts.js';
 import { drawnNumbers, rerun, simpleDraw, type DrawView } from '../support/draws.js';
 import { DraftService } from '../../src/draws/application/draft.service.js';
-import { requestContext } from '../../src/platform/logging/request-context.js';
+import { recordSentStatements } from '../support/sent-statements.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { waitUntil } from '../support/wait-until.js';
 
@@ -260,18 +259,10 @@ describe('draws: submit, execute, verify (API)', () => {
         .send(simpleDraw({ name: 'Kept view' }))
         .expect(200)
     ).body as string;
-    // Every statement sent to PostgreSQL, by the request it was sent for (the X-Request-Id of the answer).
-    const statements = new Map<string, string[]>();
-    const query = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const requestId = requestContext.getStore()?.requestId;
-      const sent = args[0] as string | { text?: string };
-      if (requestId) statements.set(requestId, [...(statements.get(requestId) ?? []), typeof sent === 'string' ? sent : (sent.text ?? '')]);
-      return (query as (...args: unknown[]) => unknown).apply(this, args);
-    } as typeof query;
+    const statements = recordSentStatements();
     const sentFor = async () => {
       const response = await agent.get('/api/draw/get/').query({ id }).expect(200);
-      return { draw: response.body as DrawView & { isOwner: boolean; name: string }, sent: statements.get(response.headers['x-request-id'] as string) ?? [] };
+      return { draw: response.body as DrawView & { isOwner: boolean; name: string }, sent: statements.sentFor(response.headers['x-request-id'] as string) };
     };
     try {
       // The first request reads the draw (and its version); the draw's drawing, when it comes after, changes both.
@@ -279,7 +270,7 @@ describe('draws: submit, execute, verify (API)', () => {
       const { draw, sent } = await sentFor();
       expect(draw).toMatchObject({ isOwner: true, name: 'Kept view', state: 'drawn' });
       expect(sent).toHaveLength(1);
-      expect(sent[0]).toMatch(/FROM session s\s+LEFT JOIN users u/);
+      expect(sent[0].text).toMatch(/FROM session s\s+LEFT JOIN users u/);
 
       // A change made elsewhere (another process, or SQL) reaches the page through the version's notification.
       await t.query(`UPDATE draw SET name = 'Kept view, renamed' WHERE id = $1`, [id]);
@@ -291,7 +282,7 @@ describe('draws: submit, execute, verify (API)', () => {
         .expect(200);
       expect(((await sentFor()).draw as unknown as { scrutineer: { firstName: string } | null }).scrutineer).toMatchObject({ firstName: 'Sam' });
     } finally {
-      pg.Client.prototype.query = query;
+      statements.stop();
     }
   });
 });

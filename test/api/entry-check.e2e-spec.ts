@@ -1,6 +1,5 @@
-import pg from 'pg';
 import type TestAgent from 'supertest/lib/agent.js';
-import { requestContext } from '../../src/platform/logging/request-context.js';
+import { recordSentStatements } from '../support/sent-statements.js';
 import { RateLimitService } from '../../src/platform/rate-limit/rate-limit.service.js';
 import { ENTRY_CHECK_MESSAGES, ENTRY_CHECK_RATE_LIMIT } from '../../src/publication/domain/entry-check-rules.js';
 import { browser, freshAddress } from '../support/accounts.js';
@@ -193,20 +192,10 @@ describe('entry check (API)', () => {
     const { id, owner, clientSession, shortCode } = await drawnUpload();
     await owner.post('/api/draw/entryCheckSetup/').send({ drawId: id, clientSession, columnIdx: 3, columnName: 'Member', showEntriesCount: true }).expect(200);
     await processed(owner, id, clientSession);
-    // Every statement sent to PostgreSQL, by the request it was sent for (the X-Request-Id of the answer), with its
-    // prepared name and whether its connection commits without waiting for the disk (the counters' own pool).
-    const statements = new Map<string, { text: string; name?: string; options?: string }[]>();
-    const query = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client & { connectionParameters?: { options?: string } }, ...args: unknown[]) {
-      const requestId = requestContext.getStore()?.requestId;
-      const sent = args[0] as string | { text?: string; name?: string };
-      const statement = typeof sent === 'string' ? { text: sent } : { text: sent.text ?? '', name: sent.name, options: this.connectionParameters?.options };
-      if (requestId) statements.set(requestId, [...(statements.get(requestId) ?? []), statement]);
-      return (query as (...args: unknown[]) => unknown).apply(this, args);
-    } as typeof query;
+    const statements = recordSentStatements();
     const check = async (value: string, address = freshAddress()) => {
       const response = await browser(t.app, address).post('/api/draw/checkEntry/').send({ shortCode, value });
-      return { response, sent: statements.get(response.headers['x-request-id'] as string) ?? [] };
+      return { response, sent: statements.sentFor(response.headers['x-request-id'] as string) };
     };
     try {
       // The first check reads the draw's version and its check (from other addresses: the cache is the draw's).
@@ -234,7 +223,7 @@ describe('entry check (API)', () => {
         expect(sent).toHaveLength(1);
       }
     } finally {
-      pg.Client.prototype.query = query;
+      statements.stop();
     }
     // The counter is rate-limiter-flexible's row (key <policy>:<address>), which the policy's other methods read.
     const address = freshAddress();
