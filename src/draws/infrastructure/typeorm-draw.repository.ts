@@ -20,13 +20,14 @@ import { CHANGEABLE_STATE } from '../domain/draw-state.js';
 import type { Draw, Winner } from '../domain/draw.js';
 import { DrawMapper } from './draw.mapper.js';
 import { DrawOrmEntity, DrawPrizeOrmEntity, DrawWinnerOrmEntity } from './draw.orm-entity.js';
+import { VersionedCache } from '../../platform/http/public-answers.js';
 import { PublicVersionCache } from './public-version-cache.js';
 import type { DraftRepository } from '../application/ports/draft.repository.port.js';
 import type { ScrutineerRepository } from '../application/ports/scrutineer.repository.port.js';
 import type { WinnerStore } from '../application/ports/winner-store.port.js';
 
 const UNIQUE_VIOLATION = '23505';
-/** Draw views a process keeps, counted as 1 per draw plus 1 per winner shown: some tens of megabytes at most. */
+/** Draw views a process keeps, weighed as 1 per draw plus 1 per winner shown: some tens of megabytes at most. */
 const VIEWS_WEIGHT = 100_000;
 
 type DrawViewRead = { draw: Draw; winners: Winner[]; scrutineer: Scrutineer | null };
@@ -124,37 +125,19 @@ export class TypeormDrawRepository implements DrawRepository, DraftRepository, S
     // (PublicVersionCache), with their bounds on staleness; drafts have none and are read every time.
     const version = await this.publicVersion({ id });
     if (!version) return this.readView(id, perPrize);
-    const kept = this.views.get(id);
-    if (kept && kept.version === version.version && kept.perPrize === perPrize) return kept.view;
-    const view = this.readView(id, perPrize).then((read) => read && freezeView(read));
-    const made = { version: version.version, perPrize, view, weight: 0 };
-    this.dropView(id);
-    this.views.set(id, made);
-    const forget = () => {
-      if (this.views.get(id) === made) this.dropView(id);
-    };
-    view.then((read) => {
-      if (!read || this.views.get(id) !== made) return forget();
-      made.weight = 1 + read.winners.length;
-      this.viewsWeight += made.weight;
-      for (const key of this.views.keys()) {
-        if (this.viewsWeight <= VIEWS_WEIGHT) break;
-        if (key !== id) this.dropView(key);
-      }
-    }, forget);
-    return view;
+    return this.views.get(
+      id,
+      `${version.version}:${perPrize}`,
+      async () => {
+        const read = await this.readView(id, perPrize);
+        return read && freezeView(read);
+      },
+      (view) => view !== null,
+    );
   }
 
-  /** Views kept by draw id (the one read longest ago dropped first), each weighing 1 plus its winners once read. */
-  private readonly views = new Map<string, { version: string; perPrize: number; view: Promise<DrawViewRead | null>; weight: number }>();
-  private viewsWeight = 0;
-
-  private dropView(id: string): void {
-    const entry = this.views.get(id);
-    if (!entry) return;
-    this.views.delete(id);
-    this.viewsWeight -= entry.weight;
-  }
+  /** Views kept by draw id, for the version and winners per prize they were read at. */
+  private readonly views = new VersionedCache<DrawViewRead | null>(VIEWS_WEIGHT, (view) => 1 + (view?.winners.length ?? 0));
 
   private async readView(id: string, perPrize: number): Promise<DrawViewRead | null> {
     // One prepared statement instead of four: under load each round trip costs a pooled connection and two socket

@@ -35,4 +35,26 @@ describe('public answers', () => {
     // Beyond its limit the least recently used goes.
     expect(await cache.get('k', '2', make('a'))).toBe('a7');
   });
+
+  it('drops the least recently used values once their weight passes the limit, never the one just made', async () => {
+    const cache = new VersionedCache<number>(10, (size) => size);
+    let made = 0;
+    const make = (size: number) => async () => (made++, size);
+    await cache.get('a', '1', make(3));
+    await cache.get('b', '1', make(3));
+    await cache.get('a', '1', make(3));
+    // 3 + 3 + 6 passes 10: b, the least recently used, goes; a stays.
+    await cache.get('c', '1', make(6));
+    expect(made).toBe(3);
+    await cache.get('a', '1', make(3));
+    expect(made).toBe(3);
+    await cache.get('b', '1', make(3));
+    expect(made).toBe(4);
+    // A value heavier than the limit is kept alone.
+    await cache.get('d', '1', make(50));
+    await cache.get('d', '1', make(50));
+    expect(made).toBe(5);
+    await cache.get('a', '1', make(3));
+    expect(made).toBe(6);
+  });
 });

@@ -108,13 +108,18 @@ export function sendPublicAnswer(request: FastifyRequest, reply: FastifyReply, a
 
 /**
  * Values kept per key for one version each (a draw's public version, read from the database on every use), the least
- * recently used dropped beyond `limit`. A value is never served for another version than it was made for, so no
- * process serves an answer older than the database's; concurrent first uses of a version make it once.
+ * recently used dropped once their total weight passes `limit`: 1 each, unless `weigh` says more once a value is
+ * made (a draw view's winners, say). A value is never served for another version than it was made for, so no process
+ * serves an answer older than the database's; concurrent first uses of a version make it once.
  */
 export class VersionedCache<T> {
-  private readonly entries = new Map<string, { version: string; value: Promise<T> }>();
+  private readonly entries = new Map<string, { version: string; value: Promise<T>; weight: number }>();
+  private weight = 0;
 
-  constructor(private readonly limit: number) {}
+  constructor(
+    private readonly limit: number,
+    private readonly weigh: (value: T) => number = () => 1,
+  ) {}
 
   get(key: string, version: string, make: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
     const entry = this.entries.get(key);
@@ -125,19 +130,41 @@ export class VersionedCache<T> {
       return entry.value;
     }
     const value = make();
-    const made = { version, value };
-    this.entries.delete(key);
+    // Weighs 1 until made.
+    const made = { version, value, weight: 1 };
+    this.drop(key);
     this.entries.set(key, made);
-    if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
+    this.weight += made.weight;
+    this.trim(key);
     // A failure, or a value not to be kept (one that changes with the time), is made again on next use.
     value.then(
       (result) => {
-        if (!keep(result) && this.entries.get(key) === made) this.entries.delete(key);
+        if (this.entries.get(key) !== made) return;
+        if (!keep(result)) return this.drop(key);
+        const weight = this.weigh(result);
+        this.weight += weight - made.weight;
+        made.weight = weight;
+        this.trim(key);
       },
       () => {
-        if (this.entries.get(key) === made) this.entries.delete(key);
+        if (this.entries.get(key) === made) this.drop(key);
       },
     );
     return value;
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.weight -= entry.weight;
+  }
+
+  /** Drops the least recently used values other than `kept` until their total weight is within the limit. */
+  private trim(kept: string): void {
+    for (const key of this.entries.keys()) {
+      if (this.weight <= this.limit) return;
+      if (key !== kept) this.drop(key);
+    }
   }
 }
