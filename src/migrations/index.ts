@@ -26,6 +26,7 @@ import { AddDrawPublicVersion1795693860287 } from './1795693860287-AddDrawPublic
 import { CreateDrawLog1795693947305 } from './1795693947305-CreateDrawLog.js';
 import { AddDrawEntrantAndTicketCounts1795694025876 } from './1795694025876-AddDrawEntrantAndTicketCounts.js';
 import { NotifyDrawPublicVersion1795704892014 } from './1795704892014-NotifyDrawPublicVersion.js';
+import { RateLimitUnlogged1795738051540 } from './1795738051540-RateLimitUnlogged.js';
 
 export const migrations = [
   CreateSiteSetting1795313121374,
@@ -55,4 +56,5 @@ export const migrations = [
   CreateDrawLog1795693947305,
   AddDrawEntrantAndTicketCounts1795694025876,
   NotifyDrawPublicVersion1795704892014,
+  RateLimitUnlogged1795738051540,
 ];
