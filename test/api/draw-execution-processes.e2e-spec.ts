@@ -27,10 +27,14 @@ describe('scheduled draws across processes: exactly once, and finished by anothe
   });
 
   afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
     await client.end();
     await database.drop();
     await rm(dataDir, { recursive: true, force: true });
+  });
+
+  // A test that fails leaves no process behind to take the next test's draws.
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.stop()));
   });
 
   const start = async (extra: Record<string, string> = {}) => {
@@ -41,7 +45,10 @@ describe('scheduled draws across processes: exactly once, and finished by anothe
 
   it('executes each of 20 draws scheduled a few seconds ahead exactly once with two processes running', async () => {
     const [a, b] = await Promise.all([start(), start()]);
-    const due = new Date(Date.now() + 3000).toISOString();
+    // A first submission each, drawn at once, so that the 20 below are not slowed by each new process's first request:
+    // they must all arrive before their time, which is the same for all, for both processes to compete for each.
+    await Promise.all([submit(a, { name: 'Warm-up A' }), submit(b, { name: 'Warm-up B' })]);
+    const due = new Date(Date.now() + 5000).toISOString();
     const ids = await Promise.all(Array.from({ length: 20 }, (_, i) => submit(i % 2 ? a : b, { scheduleOption: 1, scheduleDate: due, name: `Draw ${i}` })));
     await waitUntil(
       async () => (await client.query(`SELECT count(*)::int AS n FROM draw WHERE id = ANY($1) AND state = 'drawn'`, [ids])).rows[0].n as number,
@@ -56,12 +63,12 @@ describe('scheduled draws across processes: exactly once, and finished by anothe
     expect(winners.rows.map((row) => row.n)).toEqual(Array(20).fill(5));
     const early = await client.query(`SELECT count(*)::int AS n FROM draw WHERE id = ANY($1) AND drawn_at < schedule_date`, [ids]);
     expect(early.rows[0].n).toBe(0);
-    await Promise.all([a.stop(), b.stop()]);
   });
 
   it('leaves a draw whose process is killed mid-draw to another process, which draws the same winners', async () => {
     const paused = await start({ DRAW_PAUSE_BEFORE_COMMIT: 'true' });
-    const id = await submit(paused, { scheduleOption: 1, scheduleDate: new Date(Date.now() + 1000).toISOString(), name: 'Crash test' });
+    // Time for a new process's first submission on a busy machine (this process pauses every draw, so none warms it).
+    const id = await submit(paused, { scheduleOption: 1, scheduleDate: new Date(Date.now() + 4000).toISOString(), name: 'Crash test' });
     // The first process has computed the winners and holds the draw, uncommitted.
     await paused.waitFor(`draw-paused ${id}`);
     const rescuer = await start();
