@@ -151,7 +151,7 @@ describe('following a draw: list, cancel, reschedule, draw now, scrutineer, look
 
   it('does not draw a draw moved to a later time when the job of its earlier time comes due', async () => {
     const { agent } = await customer();
-    const id = await submit(agent, { scheduleOption: 1, scheduleDate: new Date(Date.now() + 4_000).toISOString() });
+    const id = await submit(agent, { scheduleOption: 1, scheduleDate: new Date(Date.now() + 6_000).toISOString() });
     const later = inAnHour();
     await agent.post('/api/draw/reschedule/').send({ id, scheduleDate: later, scheduleTimezone: 'Europe/London' }).expect(200);
     const jobsOf = () => t.query<{ due_at: string; state: string }>(`SELECT data->>'dueAt' AS due_at, state::text FROM pgboss.job WHERE name = 'draw-execute' AND data->>'drawId' = $1`, [id]);

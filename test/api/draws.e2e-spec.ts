@@ -200,7 +200,7 @@ describe('draws: submit, execute, verify (API)', () => {
   it('keeps the seed secret until a scheduled draw is drawn at its time', async () => {
     const { agent } = await registeredUser(t.app);
     await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
-    const at = new Date(Date.now() + 1500);
+    const at = new Date(Date.now() + 4_000);
     const id = (
       await agent
         .post('/api/draw/submitdraw/')

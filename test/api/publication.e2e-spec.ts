@@ -158,7 +158,7 @@ describe('winner publication (API)', () => {
   it('schedules a publication after the draw date; a job makes it live at its time', async () => {
     const { agent } = await registeredUser(t.app);
     await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
-    const drawDate = new Date(Date.now() + 4_000);
+    const drawDate = new Date(Date.now() + 6_000);
     const id = (
       await agent
         .post('/api/draw/submitdraw/')
