@@ -380,7 +380,15 @@ describe('draw pages in Chromium: list, detail, actions, scrutineer, downloads, 
     expect((await agent.get('/api/draw/get/').query({ id })).body.scrutineer).toMatchObject({ lastName: 'Lee' });
 
     // Results: a privacy warning, then the CSV.
-    await page.getByRole('button', { name: 'Download results (CSV)' }).click();
+    const resultsButton = page.getByRole('button', { name: 'Download results (CSV)' });
+    // The button's spinner shows while the file is on its way: it is watched from the click on, since it turns for 5 s
+    // only and a busy machine may take longer to hand the file over.
+    await resultsButton.evaluate((button) => {
+      new MutationObserver(() => {
+        if (button.getAttribute('data-loading') === 'true') button.dataset.spun = 'true';
+      }).observe(button, { attributes: true, attributeFilter: ['data-loading'] });
+    });
+    await resultsButton.click();
     const warning = page.getByRole('dialog', { name: 'Privacy warning' });
     await warning.getByText(/personal details/).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), warning.getByRole('link', { name: 'Download' }).click()]);
@@ -390,7 +398,7 @@ describe('draw pages in Chromium: list, detail, actions, scrutineer, downloads, 
     expect(csv.startsWith('\uFEFFPrize,Prize description,Winner or reserve,Order,Entry number')).toBe(true);
     expect(download.suggestedFilename()).toBe(`FairDraw-results-${displayIdOf(other)}.csv`);
     await warning.waitFor({ state: 'hidden' });
-    expect(await page.getByRole('button', { name: 'Download results (CSV)' }).getAttribute('data-loading')).toBe('true');
+    expect(await resultsButton.getAttribute('data-spun')).toBe('true');
 
     // With privacy warnings off in the screen-share settings, the link downloads at once.
     await context.addCookies([{ name: 'screenshare', value: encodeURIComponent(JSON.stringify({ privacyWarnings: false })), url: base, sameSite: 'Strict' }]);

@@ -107,15 +107,20 @@ describe('winner publication and entry check in Chromium', () => {
     await page.getByRole('switch', { name: 'First names only (initials after)' }).check({ force: true });
     await page.getByRole('switch', { name: 'Show the number of entries' }).check({ force: true });
     // The live preview is the public winners page in a frame (?prev=true, the config in its hash), settled 500 ms
-    // after the last change.
+    // after the last change. The frame takes a new hash 100 ms after it last changed and keeps the last settle marker
+    // meanwhile, so what each change above shows is waited for before the marker.
     const frame = page.frameLocator('iframe[title="Preview of the public winners page"]');
     await frame.getByRole('columnheader', { name: 'Winner' }).waitFor();
+    await frame
+      .getByRole('cell', { name: /^Given\d+ F\.$/ })
+      .first()
+      .waitFor();
+    await frame.getByText(/^[\d,]+ entries$/).waitFor();
     await frame.locator('[data-preview-settled=true]').waitFor();
     expect(await frame.locator('thead').textContent()).toBe('Winner');
     const firstRow = frame.locator('tbody tr').first();
     expect(await firstRow.textContent()).toMatch(/^Given\d+ F\.$/);
     await frame.getByText('Summer Co').waitFor();
-    await frame.getByText(/^[\d,]+ entries$/).waitFor();
     // A new column name and upper case reach the frame through its hash, each followed by a new settle marker.
     const historyLength = await page.evaluate(() => history.length);
     await page.getByRole('textbox', { name: 'Published name of Full name' }).fill('Lucky winner');

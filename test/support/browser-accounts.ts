@@ -27,13 +27,12 @@ export function appConsoleErrors(messages: string[]): string[] {
 }
 
 /**
- * Closes the notifications in the top-right corner: while they last they cover the header's account menu, and a
- * pointer resting on one pauses its timer.
+ * Closes the notifications in the top-right corner and waits until they are gone: while they last they cover the
+ * header's account menu, and a pointer resting on one pauses its timer. Each close button is pressed in the page at
+ * once rather than clicked by pointer: a notification may close by itself (after 6 or 8 s) between the test counting
+ * it and the click reaching it, and a click then waits for a button that is no longer there.
  */
 export async function dismissNotifications(page: Page): Promise<void> {
-  const notifications = page.locator('.mantine-Notification-root');
-  for (let count = await notifications.count(); count > 0; count = await notifications.count()) {
-    await notifications.first().getByRole('button').click();
-    await page.waitForFunction((before) => document.querySelectorAll('.mantine-Notification-root').length < before, count);
-  }
+  await page.evaluate(() => document.querySelectorAll<HTMLButtonElement>('.mantine-Notification-root button').forEach((button) => button.click()));
+  await page.waitForFunction(() => document.querySelectorAll('.mantine-Notification-root').length === 0);
 }
