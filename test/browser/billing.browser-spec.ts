@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
 import type { AnalyticsEvent } from '../../client/src/shared/analytics/analytics.js';
-import { launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
+import { launchBrowser, seriousAccessibilityViolations, type TestBrowser, watchSpinner } from '../support/browser.js';
 import { logInBrowser } from '../support/browser-session.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -70,18 +70,13 @@ describe('billing pages in Chromium: credit packs by card and wallet, currency, 
     expect(await row.textContent()).toContain('A$300');
     expect(await unusedCredits(page).textContent()).toBe('10');
     const downloadLink = row.getByRole('link', { name: `Download invoice ${invoiceNumber} (PDF)` });
-    // The spinner shows while the file is on its way: it is watched from the click on, since it turns for 5 s only and
-    // a busy machine may take longer to hand the file over.
-    await downloadLink.evaluate((link) => {
-      new MutationObserver(() => {
-        if (link.getAttribute('data-loading') === 'true') link.dataset.spun = 'true';
-      }).observe(link, { attributes: true, attributeFilter: ['data-loading'] });
-    });
+    // The spinner shows while the file is on its way.
+    const spinner = await watchSpinner(downloadLink);
     const [download] = await Promise.all([page.waitForEvent('download'), downloadLink.click()]);
     const chunks: Buffer[] = [];
     for await (const chunk of (await download.createReadStream())!) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(await downloadLink.getAttribute('data-spun')).toBe('true');
+    expect(await spinner.shown()).toBe(true);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

@@ -8,7 +8,7 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { freshAddress } from '../support/accounts.js';
 import { appConsoleErrors } from '../support/browser-accounts.js';
 import { customerInBrowser, displayIdOf, submitDraw } from '../support/browser-draws.js';
-import { launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
+import { launchBrowser, seriousAccessibilityViolations, type TestBrowser, watchSpinner } from '../support/browser.js';
 import { simpleDraw } from '../support/draws.js';
 import { uploaded } from '../support/entries-files.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -381,13 +381,8 @@ describe('draw pages in Chromium: list, detail, actions, scrutineer, downloads, 
 
     // Results: a privacy warning, then the CSV.
     const resultsButton = page.getByRole('button', { name: 'Download results (CSV)' });
-    // The button's spinner shows while the file is on its way: it is watched from the click on, since it turns for 5 s
-    // only and a busy machine may take longer to hand the file over.
-    await resultsButton.evaluate((button) => {
-      new MutationObserver(() => {
-        if (button.getAttribute('data-loading') === 'true') button.dataset.spun = 'true';
-      }).observe(button, { attributes: true, attributeFilter: ['data-loading'] });
-    });
+    // The button's spinner shows while the file is on its way.
+    const spinner = await watchSpinner(resultsButton);
     await resultsButton.click();
     const warning = page.getByRole('dialog', { name: 'Privacy warning' });
     await warning.getByText(/personal details/).waitFor();
@@ -398,7 +393,7 @@ describe('draw pages in Chromium: list, detail, actions, scrutineer, downloads, 
     expect(csv.startsWith('\uFEFFPrize,Prize description,Winner or reserve,Order,Entry number')).toBe(true);
     expect(download.suggestedFilename()).toBe(`FairDraw-results-${displayIdOf(other)}.csv`);
     await warning.waitFor({ state: 'hidden' });
-    expect(await resultsButton.getAttribute('data-spun')).toBe('true');
+    expect(await spinner.shown()).toBe(true);
 
     // With privacy warnings off in the screen-share settings, the link downloads at once.
     await context.addCookies([{ name: 'screenshare', value: encodeURIComponent(JSON.stringify({ privacyWarnings: false })), url: base, sameSite: 'Strict' }]);

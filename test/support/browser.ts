@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { existsSync } from 'node:fs';
 import axe from 'axe-core';
-import { type Browser, type BrowserContext, chromium, type Frame, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Frame, type Locator, type Page } from 'playwright-core';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -121,4 +121,17 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
 /** Whether React has hydrated the element `selector` finds: it marks each node it hydrates with its fiber. */
 export async function isHydrated(page: Page, selector: string): Promise<boolean> {
   return page.evaluate((found) => Object.keys(document.querySelector(found)!).some((key) => key.startsWith('__reactFiber')), selector);
+}
+
+/**
+ * Watches a button's spinner (Mantine's `data-loading`) from now on. A spinner that turns for a set time (5 s for
+ * the downloads) may be gone by the time a busy machine has handed the file over, so it is recorded as it shows.
+ */
+export async function watchSpinner(button: Locator): Promise<{ shown(): Promise<boolean> }> {
+  await button.evaluate((element) => {
+    new MutationObserver(() => {
+      if (element.getAttribute('data-loading') === 'true') element.setAttribute('data-spun', 'true');
+    }).observe(element, { attributes: true, attributeFilter: ['data-loading'] });
+  });
+  return { shown: async () => (await button.getAttribute('data-spun')) === 'true' };
 }
