@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { PUBLIC_VERSION_READS } from '../../src/draws/infrastructure/typeorm-draw.repository.js';
 import { requestContext } from '../../src/platform/logging/request-context.js';
 
 /** A statement sent to PostgreSQL: its text, its prepared name, and its connection's options (synchronous_commit). */
@@ -36,7 +37,8 @@ export function recordSentStatements(): { sentFor(requestId: string): SentStatem
  * draw in that second, it is not a round trip of the request's own.
  */
 export function apartFromVersionRead(sent: SentStatement[]): SentStatement[] {
-  const versionReads = sent.filter((statement) => statement.name?.startsWith('draw_public_version_') === true);
+  const names: (string | undefined)[] = Object.values(PUBLIC_VERSION_READS);
+  const versionReads = sent.filter((statement) => names.includes(statement.name));
   if (versionReads.length > 1) throw new Error(`A request read its draw's public version ${versionReads.length} times`);
   return sent.filter((statement) => !versionReads.includes(statement));
 }

@@ -30,6 +30,9 @@ const UNIQUE_VIOLATION = '23505';
 /** Draw views a process keeps, weighed as 1 per draw plus 1 per winner shown: some tens of megabytes at most. */
 const VIEWS_WEIGHT = 100_000;
 
+/** The prepared statements reading a draw's public version (the tests tell these reads apart from a request's own). */
+export const PUBLIC_VERSION_READS = { byId: 'draw_public_version_by_id', byShortCode: 'draw_public_version_by_short_code' } as const;
+
 type DrawViewRead = { draw: Draw; winners: Winner[]; scrutineer: Scrutineer | null };
 
 /** A kept view is shared by every request for its draw: nothing may change it in place. */
@@ -176,7 +179,7 @@ export class TypeormDrawRepository implements DrawRepository, DraftRepository, S
     const byId = 'id' in ref;
     const rows = await preparedQuery<{ id: string; short_code: string; public_version: string; state: Draw['state']; schedule_date: Date }>(
       this.dataSource,
-      byId ? 'draw_public_version_by_id' : 'draw_public_version_by_short_code',
+      byId ? PUBLIC_VERSION_READS.byId : PUBLIC_VERSION_READS.byShortCode,
       `SELECT id, short_code, public_version, state, schedule_date FROM draw WHERE ${byId ? 'id = $1' : 'short_code = $1'} AND state <> 'draft' LIMIT 1`,
       [byId ? ref.id : ref.shortCode],
     );
