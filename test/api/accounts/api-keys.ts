@@ -1,0 +1,151 @@
+import request from 'supertest';
+import { browser, registeredUser } from '../../support/accounts.js';
+import { simpleDraw } from '../../support/draws.js';
+import { createTestApp, type TestApp } from '../../support/test-app.js';
+
+describe('API keys: live and test keys, shown once, stored hashed, revocable (API)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const bearer = (key: string) => request(t.app.getHttpServer()).get('/api/account/get/').set('Authorization', `Bearer ${key}`);
+
+  it('are refused to users without API access', async () => {
+    const { agent } = await registeredUser(t.app);
+    const response = await agent.post('/api/account/createApiKey/').send({ kind: 'live' }).expect(403);
+    expect(response.body.message).toBe('API access is not enabled for your account. Please contact us to enable it.');
+    await agent.get('/api/account/getApiKeys/').expect(403);
+  });
+
+  it('authenticate every call with Authorization: Bearer, marking the source live or test', async () => {
+    const { agent, email } = await registeredUser(t.app);
+    await t.query('UPDATE users SET api_enabled = true WHERE email = $1', [email]);
+
+    const live = await agent.post('/api/account/createApiKey/').send({ kind: 'live' }).expect(200);
+    expect(live.body.key).toMatch(/^fd_live_[A-Za-z0-9_-]{43}$/);
+    expect(live.body.apiKey).toMatchObject({ kind: 'live', prefix: live.body.key.slice(0, 12), lastUsedAt: null, revokedAt: null });
+    const test = await agent.post('/api/account/createApiKey/').send({ kind: 'test' }).expect(200);
+    expect(test.body.key).toMatch(/^fd_test_/);
+
+    // Stored hashed: the key itself appears nowhere in the database.
+    const stored = await t.query<{ key_hash: string; prefix: string }>('SELECT key_hash, prefix FROM api_key');
+    expect(JSON.stringify(stored)).not.toContain(live.body.key);
+
+    const me = await bearer(live.body.key).expect(200);
+    expect(me.body.email).toBe(email);
+    await bearer(test.body.key).expect(200);
+
+    const listed = await agent.get('/api/account/getApiKeys/').expect(200);
+    expect(listed.body).toHaveLength(2);
+    expect(JSON.stringify(listed.body)).not.toContain(live.body.key);
+    expect(listed.body.find((k: { kind: string }) => k.kind === 'live').lastUsedAt).not.toBeNull();
+
+    const bad = await agent.post('/api/account/createApiKey/').send({ kind: 'gold' }).expect(400);
+    expect(bad.body.modelState).toEqual({ kind: ['Choose a live or a test key.'] });
+  });
+
+  it('stop working at once when revoked', async () => {
+    const { agent, email } = await registeredUser(t.app);
+    await t.query('UPDATE users SET api_enabled = true WHERE email = $1', [email]);
+    const created = await agent.post('/api/account/createApiKey/').send({ kind: 'live' }).expect(200);
+    await bearer(created.body.key).expect(200);
+    await agent.post('/api/account/revokeApiKey/').send({ id: created.body.apiKey.id }).expect(200);
+    const refused = await bearer(created.body.key).expect(401);
+    expect(refused.body).toEqual({ message: 'The API key is invalid or has been revoked.' });
+    // Revoking twice finds nothing to revoke.
+    await agent.post('/api/account/revokeApiKey/').send({ id: created.body.apiKey.id }).expect(404);
+  });
+
+  it('stop working when API access is switched off', async () => {
+    const { agent, email } = await registeredUser(t.app);
+    await t.query('UPDATE users SET api_enabled = true WHERE email = $1', [email]);
+    const created = await agent.post('/api/account/createApiKey/').send({ kind: 'live' }).expect(200);
+    await t.query('UPDATE users SET api_enabled = false WHERE email = $1', [email]);
+    await bearer(created.body.key).expect(401);
+  });
+
+  it('cannot manage keys: that takes a browser session', async () => {
+    const { agent, email } = await registeredUser(t.app);
+    await t.query('UPDATE users SET api_enabled = true WHERE email = $1', [email]);
+    const created = await agent.post('/api/account/createApiKey/').send({ kind: 'live' }).expect(200);
+    await request(t.app.getHttpServer()).post('/api/account/createApiKey/').set('Authorization', `Bearer ${created.body.key}`).send({ kind: 'live' }).expect(403);
+  });
+
+  it('a test key changes test draws only: a live draw cannot be cancelled, rescheduled, drawn now, given a scrutineer, published, entry-checked or branded with it', async () => {
+    const { agent, email } = await registeredUser(t.app);
+    await t.query('UPDATE users SET api_enabled = true WHERE email = $1', [email]);
+    await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
+    const live = (await agent.post('/api/account/createApiKey/').send({ kind: 'live' }).expect(200)).body.key as string;
+    const test = (await agent.post('/api/account/createApiKey/').send({ kind: 'test' }).expect(200)).body.key as string;
+    const as = (key: string, path: string, body: object) => request(t.app.getHttpServer()).post(path).set('Authorization', `Bearer ${key}`).send(body);
+    const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
+    const scheduled = { paymentOption: 2, scheduleOption: 1, scheduleDate: inAnHour() };
+    const webDraw = (await agent.post('/api/draw/submitdraw/').send(simpleDraw(scheduled)).expect(200)).body as string;
+    const liveDraw = (await as(live, '/api/draw/submitdraw/', simpleDraw(scheduled)).expect(200)).body as string;
+    const message = 'A test API key acts only on test draws. Use a live API key, or sign in on the website, to change this draw.';
+    const scrutineer = { firstName: 'Sam', lastName: 'Lee', emailAddress: 'sam@law.example' };
+
+    for (const id of [webDraw, liveDraw]) {
+      for (const [path, body] of [
+        ['/api/draw/cancel/', { id }],
+        ['/api/draw/reschedule/', { id, scheduleDate: new Date(Date.now() + 7_200_000).toISOString(), scheduleTimezone: 'UTC' }],
+        ['/api/draw/reschedule/', { id, immediateDraw: true }],
+        ['/api/draw/saveScrutineer/', { drawId: id, fields: scrutineer }],
+      ] as const) {
+        const refused = await as(test, path, body).expect(403);
+        expect(refused.body).toEqual({ message });
+      }
+      // Nothing changed: still scheduled at its time, no scrutineer, its credit still spent.
+      const draw = (await agent.get('/api/draw/get/').query({ id }).expect(200)).body;
+      expect(draw).toMatchObject({ state: 'scheduled', isCancelled: false });
+      expect(draw.scrutineer).toBeNull();
+    }
+    expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(8);
+
+    // Nor can it publish a live draw's winners, set up its entry check or brand its certificate.
+    const branding = {
+      borderTopColour: '#333333',
+      borderBottomColour: '#333333',
+      backgroundColour: '#DDDDDD',
+      pageColour: '#FFFFFF',
+      textColour: '#111111',
+      logoColour: '#111111',
+      font: 0,
+      borderTopVisible: true,
+      borderBottomVisible: true,
+      logoOption: 'none',
+      logoText: '',
+      images: {},
+    };
+    const publication = { published: true, columns: [0], names: ['Entry'], prizes: [0], truncated: false, upperCase: false, entries: false };
+    for (const [path, body] of [
+      ['/api/draw/publish/', { id: webDraw, ...publication }],
+      ['/api/draw/unpublish/', { id: webDraw }],
+      ['/api/draw/entryCheckSetup/', { drawId: webDraw, columnIdx: 0, columnName: 'Entry' }],
+      ['/api/draw/entryCheckSetup/', { drawId: webDraw, cancelEntryCheck: true }],
+      ['/api/draw/branding', { drawId: webDraw, branding }],
+    ] as const) {
+      const refused = await as(test, path, body).expect(403);
+      expect(refused.body).toEqual({ message });
+    }
+    await agent.post('/api/draw/branding').send({ drawId: webDraw, branding }).expect(200);
+
+    // The test key acts on its own draws; the live key and the website on theirs.
+    const testDraw = (await as(test, '/api/draw/submitdraw/', simpleDraw(scheduled)).expect(200)).body as string;
+    await as(test, '/api/draw/cancel/', { id: testDraw }).expect(200);
+    await as(live, '/api/draw/cancel/', { id: liveDraw }).expect(200);
+    await agent.post('/api/draw/cancel/').send({ id: webDraw }).expect(200);
+  });
+
+  it('refuse a malformed or unknown key with 401, even on public routes', async () => {
+    await bearer('not-a-key').expect(401);
+    await bearer('fd_live_' + 'A'.repeat(43)).expect(401);
+    await browser(t.app).get('/api/account/get/').expect(200);
+  });
+});

@@ -1,0 +1,316 @@
+import { createHash } from 'node:crypto';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
+import { browser, registeredUser } from '../../support/accounts.js';
+import { rerun, simpleDraw } from '../../support/draws.js';
+import { uploaded } from '../../support/entries-files.js';
+import { logoJpeg, solidPng } from '../../support/images.js';
+import { pdfQrCode, pdfText } from '../../support/pdf-text.js';
+import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { BrandingService } from '../../../src/certificates/application/branding.service.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+const DEFAULTS = {
+  borderTopColour: '#333333',
+  borderBottomColour: '#333333',
+  backgroundColour: '#DDDDDD',
+  pageColour: '#FFFFFF',
+  textColour: '#111111',
+  logoColour: '#111111',
+  font: 0,
+  borderTopVisible: true,
+  borderBottomVisible: true,
+  logoOption: 'none',
+  logoText: '',
+  images: {},
+};
+
+/** Every cell unique, so that any value of the file appearing in a response can be found. */
+function entriesFile(rows: number): string {
+  const lines = ['email,name,tickets,member'];
+  for (let i = 1; i <= rows; i++) lines.push(`person${i}@mail${i}.example,Name${i}Unique,${(i % 3) + 1},MEMBER-${Math.ceil(i / 2)}-ID`);
+  return lines.join('\n') + '\n';
+}
+
+async function pdf(agent: TestAgent | request.Agent, kind: string, id: string): Promise<Buffer> {
+  const response = await agent
+    .get(`/download/${kind}/${id}`)
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+  expect(response.status).toBe(200);
+  expect(response.headers['content-type']).toBe('application/pdf');
+  return response.body as Buffer;
+}
+
+function uploadImage(agent: TestAgent, name: string, content: Buffer) {
+  return agent.post('/api/upload/branding').attach('file', content, { filename: name, contentType: 'application/octet-stream' });
+}
+
+describe('certificates, branding and public certificate data (API)', () => {
+  let t: TestApp;
+  let owner: { agent: TestAgent; email: string };
+  let simple: { id: string; shortCode: string };
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
+    owner = await registeredUser(t.app);
+    const id = (await owner.agent.post('/api/draw/submitdraw/').send(simpleDraw()).expect(200)).body as string;
+    const draw = (await owner.agent.get('/api/draw/get/').query({ id }).expect(200)).body;
+    simple = { id, shortCode: draw.shortCode };
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('publishes the certificate of a drawn draw by short code: seed matching its commitment, winners a re-run gives', async () => {
+    const cert = (await request(t.app.getHttpServer()).get(`/api/certificate/${simple.shortCode}`).expect(200)).body;
+    expect(cert).toMatchObject({ drawId: simple.id, shortCode: simple.shortCode, state: 'drawn', name: 'Spring giveaway', organisation: 'Acme Pty Ltd', entryCount: 500, demo: true, test: false });
+    expect(cert.seedScheme).toBe('beacon/1');
+    expect(createHash('sha256').update(Buffer.from(cert.serverSeed, 'hex')).digest('hex')).toBe(cert.seedHash);
+    expect(cert.seed).toBe(cert.serverSeed + cert.beacon.randomness);
+    expect(cert.engineVersion).toBe('fairdraw-engine/1');
+    const again = rerun({ ...cert, entryCount: 500, oneWinPerEntrant: false, prizes: cert.prizes.map((p: { quantity: number; reserves: number }) => ({ ...p, winners: [], reserveWinners: [] })) });
+    expect(cert.prizes.map((p: { winners: number[]; reserveWinners: number[] }) => ({ winners: p.winners, reserves: p.reserveWinners }))).toEqual(again);
+    expect(cert.branding).toMatchObject({ drawBranding: '', hasBranding: false, fontUrl: '/api/certificate/font/0' });
+    expect(cert.url).toMatch(new RegExp(`/cert/${simple.shortCode}/$`));
+    await request(t.app.getHttpServer()).get('/api/certificate/ZZZZZ').expect(404);
+    await request(t.app.getHttpServer()).get('/api/certificate/abc').expect(404);
+  });
+
+  it('renders the default certificate with every fact, the same bytes each time; the winners version only for the owner', async () => {
+    const cert = (await request(t.app.getHttpServer()).get(`/api/certificate/${simple.shortCode}`).expect(200)).body;
+    const anyone = request.agent(t.app.getHttpServer());
+    const first = await pdf(anyone, 'certificate', simple.id);
+    expect((await pdf(anyone, 'certificate', simple.id)).equals(first)).toBe(true);
+    const text = pdfText(first).join('\n');
+    for (const fact of [
+      'Certificate of random draw',
+      'Acme Pty Ltd',
+      'Spring giveaway',
+      cert.displayId,
+      simple.shortCode,
+      'Australia/Sydney',
+      '500 entries',
+      'Bike: 1 winner, 1 reserve',
+      cert.seedHash,
+      cert.serverSeed,
+      cert.beacon.signature.slice(0, 48),
+      cert.beacon.signature.slice(48),
+      cert.beacon.randomness,
+      'fairdraw-engine/1',
+      cert.url,
+    ]) {
+      expect(text).toContain(fact);
+    }
+    expect(text).not.toContain('Winners (entry numbers)');
+    // The QR code leads to the public certificate page.
+    expect(pdfQrCode(first)).toBe(cert.url);
+    await anyone.get(`/download/certificatewinners/${simple.id}`).expect(404);
+    await browser(t.app).get(`/download/certificatewinners/${simple.id}`).expect(404);
+    const withWinners = pdfText(await pdf(owner.agent, 'certificatewinners', simple.id)).join('\n');
+    expect(withWinners).toContain('Winners (entry numbers)');
+    expect(withWinners).toContain(cert.prizes[1].winners.join(', '));
+    await anyone.get('/download/certificate/not-a-uuid').expect(404);
+  });
+
+  it('certifies an uploaded file by its SHA-256 with a full branding (font, colours, four images), and shows no entrant data', async () => {
+    const file = entriesFile(30);
+    const { fileName, clientSession } = await uploaded(t, 'entries.csv', file);
+    const id = (
+      await owner.agent
+        .post('/api/draw/submitdraw/')
+        .send(
+          simpleDraw({
+            entryMethod: 'uploadAdvanced',
+            entriesCount: undefined,
+            fileName,
+            headerRowsIncluded: true,
+            entryCountColumn: 2,
+            entrantUniqueIdColumn: 3,
+            oneWinPerEntrant: true,
+            clientSession,
+            prizes: [{ description: 'Car', quantity: 3, reserves: 1 }],
+          }),
+        )
+        .expect(200)
+    ).body as string;
+    const top = (await uploadImage(owner.agent, 'logo.png', solidPng(200, 60, [26, 95, 180])).expect(201)).body;
+    const left = (await uploadImage(owner.agent, 'left.jpg', logoJpeg()).expect(201)).body;
+    const banner = (await uploadImage(owner.agent, 'banner.png', solidPng(400, 60, [200, 40, 40])).expect(201)).body;
+    const right = (await uploadImage(owner.agent, 'right.jpeg', logoJpeg()).expect(201)).body;
+    expect(left).toMatchObject({ headerFileName: 'left.jpg', fileExtension: 'jpg' });
+    const branding = {
+      ...DEFAULTS,
+      borderTopColour: '#1a5fb4',
+      borderBottomColour: '#26A269',
+      backgroundColour: '#F6F5F4',
+      pageColour: '#FFFFF0',
+      textColour: '#241F31',
+      logoColour: '#1A5FB4',
+      font: 3,
+      logoOption: 'image',
+      images: Object.fromEntries(
+        Object.entries({ Top: top, Left: left, Banner: banner, Right: right }).map(([slot, up]) => [slot, { fileName: up.headerFileName, serverFileName: up.serverFileName }]),
+      ),
+    };
+    const saved = (await owner.agent.post('/api/draw/branding').send({ drawId: id, branding }).expect(200)).body;
+    expect(saved.warnings).toEqual([]);
+    expect(saved.hasBranding).toBe(true);
+    expect(saved.branding).toMatchObject({ borderTopColour: '#1A5FB4', font: 3, images: { Top: { fileName: 'logo.png', extension: 'png' }, Left: { extension: 'jpg' } } });
+
+    const draw = (await owner.agent.get('/api/draw/get/').query({ id }).expect(200)).body;
+    const cert = (await request(t.app.getHttpServer()).get(`/api/certificate/${draw.shortCode}`).expect(200)).body;
+    expect(cert.entriesSha256).toBe(createHash('sha256').update(file).digest('hex'));
+    expect(cert).toMatchObject({ entryCount: 30, headerRow: true, entryCountColumn: 2, uniqueEntrantIdColumn: 3, delimiter: ',', oneWinPerEntrant: true, entrantCount: 15 });
+    expect(cert.branding.drawBranding).toBe(saved.drawBranding);
+    const publicJson = JSON.stringify(cert);
+    for (const cell of file
+      .trim()
+      .split('\n')
+      .slice(1)
+      .flatMap((line) => line.split(',')))
+      if (!/^\d+$/.test(cell)) expect(publicJson).not.toContain(cell);
+
+    const image = await request(t.app.getHttpServer()).get(`/api/draw/getbrandingimage/${id}/`).query({ location: 'Left' }).expect(200);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    expect(Buffer.compare(image.body as Buffer, logoJpeg())).toBe(0);
+    await request(t.app.getHttpServer()).get(`/api/draw/getbrandingimage/${simple.id}/`).query({ location: 'Top' }).expect(404);
+    const branded = (await request(t.app.getHttpServer()).get(`/api/certificate/${draw.shortCode}/branding`).expect(200)).body;
+    expect(branded).toMatchObject({ shortCode: draw.shortCode, hasBranding: true, fontUrl: '/api/certificate/font/3' });
+    expect(branded.imageUrls.Left).toMatch(new RegExp(`^/api/draw/getbrandingimage/${id}/\\?location=Left`));
+
+    const bytes = await pdf(request.agent(t.app.getHttpServer()), 'certificate', id);
+    const text = pdfText(bytes).join('\n');
+    expect(text).toContain(cert.entriesSha256);
+    expect(text).toContain(cert.serverSeed);
+    expect(text).toContain(`${cert.beacon.signature.slice(0, 48)}\n${cert.beacon.signature.slice(48)}`);
+    expect(text).toContain('30 entry rows');
+    expect(text).toContain('ticket counts in column 3');
+    expect(text).not.toContain('Font:');
+    expect(bytes.toString('latin1')).toContain('PoetsenOne');
+    expect(bytes.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBeGreaterThanOrEqual(4);
+    for (const cell of ['person1@mail1.example', 'Name1Unique', 'MEMBER-1-ID']) expect(text).not.toContain(cell);
+  });
+
+  it('keeps the branding rules: hex colours, logo text, only the owner; contrast below 4.5:1 warns', async () => {
+    const bad = await owner.agent
+      .post('/api/draw/branding')
+      .send({ drawId: simple.id, branding: { ...DEFAULTS, textColour: '#12345', pageColour: 'white' } })
+      .expect(400);
+    expect(Object.keys(bad.body.modelState).sort()).toEqual(['branding.pageColour', 'branding.textColour']);
+    expect(bad.body.modelState['branding.textColour']).toEqual(['Enter a colour as 6 hexadecimal digits, e.g. #1A2B3C.']);
+    const noText = await owner.agent
+      .post('/api/draw/branding')
+      .send({ drawId: simple.id, branding: { ...DEFAULTS, logoOption: 'text', logoText: '  ' } })
+      .expect(400);
+    expect(noText.body.modelState).toEqual({ logoText: ['Enter the logo text, or choose another logo option.'] });
+    const noImage = await owner.agent
+      .post('/api/draw/branding')
+      .send({ drawId: simple.id, branding: { ...DEFAULTS, logoOption: 'image' } })
+      .expect(400);
+    expect(noImage.body.modelState).toEqual({ 'images.Top': ['Upload the logo image (the Top image), or choose another logo option.'] });
+    await browser(t.app).post('/api/draw/branding').send({ drawId: simple.id, branding: DEFAULTS }).expect(404);
+    const { agent: stranger } = await registeredUser(t.app);
+    await stranger.post('/api/draw/branding').send({ drawId: simple.id, branding: DEFAULTS }).expect(404);
+
+    // #777777 on white is 4.48:1, just under; #767676 is 4.54:1, just over.
+    const low = (
+      await owner.agent
+        .post('/api/draw/branding')
+        .send({ drawId: simple.id, branding: { ...DEFAULTS, textColour: '#777777', logoColour: '#777777', logoOption: 'text', logoText: 'Acme' } })
+        .expect(200)
+    ).body;
+    expect(low.warnings).toEqual([
+      { field: 'textColour', ratio: 4.47, message: 'The text colour has a contrast below 4.5:1 against the page colour: the certificate may be hard to read.' },
+      { field: 'logoColour', ratio: 4.47, message: 'The logo colour has a contrast below 4.5:1 against the page colour: the logo may be hard to read.' },
+    ]);
+    const ok = (
+      await owner.agent
+        .post('/api/draw/branding')
+        .send({ drawId: simple.id, branding: { ...DEFAULTS, textColour: '#767676', logoColour: '#767676', logoOption: 'text', logoText: 'Acme' } })
+        .expect(200)
+    ).body;
+    expect(ok.warnings).toEqual([]);
+    const text = pdfText(await pdf(request.agent(t.app.getHttpServer()), 'certificate', simple.id)).join('\n');
+    expect(text).toContain('Acme');
+    // Back to the default for the other tests.
+    expect((await owner.agent.post('/api/draw/branding').send({ drawId: simple.id, branding: DEFAULTS }).expect(200)).body.drawBranding).toBe('');
+  });
+
+  it('accepts PNG and JPEG images by their bytes only: SVG, renamed text and over 2 MB are refused', async () => {
+    const renamed = (await uploadImage(owner.agent, 'photo.jpg', solidPng(10, 10, [0, 0, 0])).expect(201)).body;
+    expect(renamed.fileExtension).toBe('png');
+    const svg = await uploadImage(owner.agent, 'logo.svg', Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')).expect(415);
+    expect(svg.body.message).toBe('SVG images are not accepted (they can carry scripts): upload a PNG or JPEG image.');
+    const fake = await uploadImage(owner.agent, 'logo.png', Buffer.from('not really a png')).expect(415);
+    expect(fake.body.message).toBe('Upload a PNG or JPEG image.');
+    const gif = await uploadImage(owner.agent, 'logo.png', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1')).expect(415);
+    expect(gif.body.message).toBe('Upload a PNG or JPEG image.');
+    const big = Buffer.concat([solidPng(10, 10, [0, 0, 0]), Buffer.alloc(2 * 1024 * 1024)]);
+    const tooLarge = await uploadImage(owner.agent, 'big.png', big).expect(413);
+    expect(tooLarge.body.message).toBe('The image is larger than 2 MB.');
+    await uploadImage(owner.agent, 'empty.png', Buffer.alloc(0)).expect(400);
+
+    // Another user cannot put someone else's upload on their draw.
+    const { agent: other } = await registeredUser(t.app);
+    const otherId = (await other.post('/api/draw/submitdraw/').send(simpleDraw()).expect(200)).body as string;
+    const stolen = await other
+      .post('/api/draw/branding')
+      .send({ drawId: otherId, branding: { ...DEFAULTS, images: { Top: { fileName: 'x.png', serverFileName: renamed.serverFileName } } } })
+      .expect(400);
+    expect(stolen.body.modelState).toEqual({ 'images.Top': ['This image is not available: upload it again.'] });
+  });
+
+  it("lists the owner's branded draws for reuse and copies a reused branding's images to another draw", async () => {
+    const top = (await uploadImage(owner.agent, 'reuse.png', solidPng(60, 30, [0, 120, 0])).expect(201)).body;
+    const sourceId = (
+      await owner.agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ name: 'Source draw' }))
+        .expect(200)
+    ).body as string;
+    const saved = (
+      await owner.agent
+        .post('/api/draw/branding')
+        .send({ drawId: sourceId, branding: { ...DEFAULTS, pageColour: '#FAFAFA', images: { Top: { fileName: 'reuse.png', serverFileName: top.serverFileName } } } })
+        .expect(200)
+    ).body;
+    const list = (await owner.agent.get('/api/draw/getBrandReuseList').expect(200)).body;
+    expect(list[0]).toMatchObject({ drawId: sourceId, name: 'Source draw', organisation: 'Acme Pty Ltd', drawBranding: saved.drawBranding });
+    await request(t.app.getHttpServer()).get('/api/draw/getBrandReuseList').expect(401);
+
+    const targetId = (
+      await owner.agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ name: 'Target draw' }))
+        .expect(200)
+    ).body as string;
+    const reused = (await owner.agent.post('/api/draw/branding').send({ drawId: targetId, branding: saved.branding, imagesFromDrawId: sourceId }).expect(200)).body;
+    expect(reused.drawBranding).toBe(saved.drawBranding);
+    const image = await request(t.app.getHttpServer()).get(`/api/draw/getbrandingimage/${targetId}/`).query({ location: 'top' }).expect(200);
+    expect(image.headers['content-type']).toBe('image/png');
+  });
+
+  it('removes branding uploads never saved after a day, and keeps the images saved with draws', async () => {
+    const fresh = (await uploadImage(owner.agent, 'fresh.png', solidPng(8, 8, [1, 2, 3])).expect(201)).body;
+    const old = (await uploadImage(owner.agent, 'old.png', solidPng(8, 8, [3, 2, 1])).expect(201)).body;
+    await t.query(`UPDATE branding_upload SET created_at = now() - interval '25 hours' WHERE id = $1`, [old.serverFileName]);
+    const file = (id: string) => join(t.dataDir, 'files', 'branding-uploads', id);
+    expect(existsSync(file(old.serverFileName))).toBe(true);
+    expect(await t.app.get(BrandingService).sweepUploads()).toBeGreaterThanOrEqual(1);
+    expect(existsSync(file(old.serverFileName))).toBe(false);
+    expect(existsSync(file(fresh.serverFileName))).toBe(true);
+    expect(await t.query('SELECT id FROM branding_upload WHERE id = $1', [old.serverFileName])).toEqual([]);
+    const stale = await owner.agent
+      .post('/api/draw/branding')
+      .send({ drawId: simple.id, branding: { ...DEFAULTS, images: { Left: { fileName: 'old.png', serverFileName: old.serverFileName } } } })
+      .expect(400);
+    expect(stale.body.modelState).toEqual({ 'images.Left': ['This image is not available: upload it again.'] });
+  });
+});

@@ -1,0 +1,82 @@
+import { browser, linkInLatestMail, outboxFor, registeredUser } from '../../support/accounts.js';
+import { simpleDraw } from '../../support/draws.js';
+import { createTestApp, type TestApp } from '../../support/test-app.js';
+
+describe('drafts and visitor draws given an account (API)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const wizardState = { step: 'prizes', name: 'Summer promo', prizes: [{ description: 'Car', quantity: 1, reserves: 2 }] };
+
+  it('saves a draft as a draw in state draft, resumable by its owner only, and removed when the draw is submitted', async () => {
+    const { agent } = await registeredUser(t.app);
+    const saved = await agent.post('/api/draw/saveIncompleteDraw/').send({ name: 'Summer promo', organisation: 'Acme', wizardState }).expect(200);
+    const id = saved.body.id as string;
+    expect(await t.query('SELECT state, name FROM draw WHERE id = $1', [id])).toEqual([{ state: 'draft', name: 'Summer promo' }]);
+
+    const resumed = await agent.get('/api/draw/getIncompleteDraw/').query({ id }).expect(200);
+    expect(resumed.body).toEqual({ id, wizardState });
+    await agent
+      .post('/api/draw/saveIncompleteDraw/')
+      .send({ id, wizardState: { ...wizardState, step: 'time' } })
+      .expect(200);
+    expect((await agent.get('/api/draw/getIncompleteDraw/').query({ id })).body.wizardState.step).toBe('time');
+
+    const stranger = await registeredUser(t.app);
+    await stranger.agent.get('/api/draw/getIncompleteDraw/').query({ id }).expect(404);
+    await stranger.agent.post('/api/draw/saveIncompleteDraw/').send({ id, wizardState: {} }).expect(404);
+    await browser(t.app).get('/api/draw/getIncompleteDraw/').query({ id }).expect(404);
+    await stranger.agent.get('/api/draw/get/').query({ id }).expect(404);
+
+    await agent
+      .post('/api/draw/submitdraw/')
+      .send(simpleDraw({ draftId: id }))
+      .expect(200);
+    expect(await t.query('SELECT 1 FROM draw WHERE id = $1', [id])).toEqual([]);
+  });
+
+  it("lets a visitor's draft be resumed by the same browser session (clientSession)", async () => {
+    const visitor = browser(t.app);
+    const id = (await visitor.post('/api/draw/saveIncompleteDraw/').send({ wizardState, clientSession: 'tab-visitor-1' }).expect(200)).body.id;
+    await visitor.get('/api/draw/getIncompleteDraw/').query({ id, clientSession: 'tab-visitor-1' }).expect(200);
+    await visitor.get('/api/draw/getIncompleteDraw/').query({ id, clientSession: 'tab-someone-else' }).expect(404);
+  });
+
+  it('forgets drafts after 30 days', async () => {
+    const { agent } = await registeredUser(t.app);
+    const id = (await agent.post('/api/draw/saveIncompleteDraw/').send({ wizardState }).expect(200)).body.id;
+    await t.query(`UPDATE draw SET updated_at = now() - interval '31 days' WHERE id = $1`, [id]);
+    await agent.get('/api/draw/getIncompleteDraw/').query({ id }).expect(404);
+  });
+
+  it("creates an account for a visitor's draw and links it, refusing an e-mail that has an account", async () => {
+    const visitor = browser(t.app);
+    const drawId = (
+      await visitor
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ clientSession: 'tab-visitor-2' }))
+        .expect(200)
+    ).body;
+    const { email: taken } = await registeredUser(t.app);
+    const refused = await visitor.post('/api/draw/createAccountAndLinkDraw/').send({ email: taken, drawId, clientSession: 'tab-visitor-2' }).expect(409);
+    expect(refused.body.message).toBe('An account with this email address already exists. Please contact us to associate this draw with your existing account.');
+    await browser(t.app).post('/api/draw/createAccountAndLinkDraw/').send({ email: 'thief@example.com', drawId, clientSession: 'tab-other' }).expect(404);
+
+    await visitor.post('/api/draw/createAccountAndLinkDraw/').send({ email: 'new.owner@example.com', drawId, clientSession: 'tab-visitor-2' }).expect(200);
+    expect((await outboxFor(t, 'new.owner@example.com')).map((m) => m.subject)).toEqual(['Your FairDraw account: choose a password']);
+    const token = /\/account\/resetpassword\/([^/]+)\//.exec(await linkInLatestMail(t, 'new.owner@example.com'))![1];
+    await browser(t.app).post('/api/account/resetPassword/').send({ token, password: 'my own password' }).expect(200);
+    const owner = browser(t.app);
+    await owner.post('/api/account/login/').send({ email: 'new.owner@example.com', password: 'my own password' }).expect(200);
+    expect((await owner.get('/api/draw/get/').query({ id: drawId }).expect(200)).body.isOwner).toBe(true);
+    // Linked once: a second request finds nothing to link.
+    await visitor.post('/api/draw/createAccountAndLinkDraw/').send({ email: 'second@example.com', drawId, clientSession: 'tab-visitor-2' }).expect(404);
+  });
+});
