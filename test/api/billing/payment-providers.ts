@@ -1,15 +1,15 @@
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import Stripe from 'stripe';
-import { PendingPaymentsSweeper } from '../../src/billing/application/pending-payments-sweeper.js';
-import { PayPalWalletGateway } from '../../src/billing/infrastructure/paypal-wallet-gateway.adapter.js';
-import { createStripeClient, StripeCardGateway } from '../../src/billing/infrastructure/stripe-card-gateway.adapter.js';
+import { PendingPaymentsSweeper } from '../../../src/billing/application/pending-payments-sweeper.js';
+import { PayPalWalletGateway } from '../../../src/billing/infrastructure/paypal-wallet-gateway.adapter.js';
+import { createStripeClient, StripeCardGateway } from '../../../src/billing/infrastructure/stripe-card-gateway.adapter.js';
 import type TestAgent from 'supertest/lib/agent.js';
-import { registeredUser } from '../support/accounts.js';
-import { type HttpStub, sendJson, startHttpStub } from '../support/http-stub.js';
-import { AUTHENTICATION_FAILED, startStripeStandIn, type StripeIntent, type StripeStandIn } from '../support/stripe-stand-in.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
-import { waitUntil } from '../support/wait-until.js';
+import { registeredUser } from '../../support/accounts.js';
+import { type HttpStub, sendJson, startHttpStub } from '../../support/http-stub.js';
+import { AUTHENTICATION_FAILED, startStripeStandIn, type StripeIntent, type StripeStandIn } from '../../support/stripe-stand-in.js';
+import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { waitUntil } from '../../support/wait-until.js';
 
 describe('Stripe card adapter against the local Stripe stand-in', () => {
   let stripe: StripeStandIn;
