@@ -12,6 +12,7 @@ import { launchBrowser, seriousAccessibilityViolations, type TestBrowser, watchS
 import { simpleDraw } from '../support/draws.js';
 import { uploaded } from '../support/entries-files.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { waitUntil } from '../support/wait-until.js';
 import { formatDateTime } from '#rules';
 
 dayjs.extend(utc);
@@ -197,22 +198,49 @@ describe('draw pages in Chromium: list, detail, actions, scrutineer, downloads, 
   it('counts a scheduled draw down to zero, shows Drawing..., then its winners without a reload', async () => {
     const { page, context, consoleErrors } = await chromium.newPage();
     const { agent } = await customerInBrowser(t, context, base);
-    // Far enough ahead that the page is open, with its actions, well before the last second on a busy machine.
-    const id = await submitDraw(agent, { secondsAhead: 12, overrides: { name: 'Foxtrot live' } });
+    // Due in an hour: the page's clock, not the test, waits for it. The page opens well before the last second, with
+    // its actions, however busy the machine.
+    const drawAt = Date.now() + 3_600_000;
+    const id = await submitDraw(agent, { secondsAhead: 3600, overrides: { name: 'Foxtrot live' } });
+    await page.clock.install();
     await page.goto(detailUrl(id));
     const countdown = page.getByTestId('countdown');
     await countdown.waitFor();
-    expect(await countdown.textContent()).toMatch(/^00:00:(0\d|1[0-2])$/);
+    expect(await countdown.textContent()).toMatch(/^(00:59:[0-5]\d|01:00:00)$/);
     expect(await page.getByText('Published when the draw is done.').count()).toBeGreaterThan(0);
     expect(await page.getByRole('button', { name: 'Cancel draw' }).isVisible()).toBe(true);
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
 
-    await page.getByText('Drawing...', { exact: true }).waitFor({ timeout: 20_000 });
+    // The page's clock jumps to the draw's last seconds (setting the time fires none of the hour's timers, such as the
+    // idle warning) and stops there: the countdown's last seconds and zero are the test's, whatever the machine's
+    // speed, and the page's poll of a due draw waits until its owner has drawn it. The test reads the page in its
+    // own loop meanwhile, as a page's waits poll on animation frames, which a stopped clock holds back.
+    await page.clock.setSystemTime(drawAt - 6_000);
+    await page.clock.pauseAt(drawAt - 5_000);
+    const lastSeconds = await waitUntil(
+      () => countdown.textContent(),
+      (text) => /^00:00:0[1-9]$/.test(text ?? ''),
+      'the countdown in its last seconds',
+    );
+    expect(await page.getByRole('button', { name: 'Cancel draw' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Reschedule' }).isVisible()).toBe(true);
+    // To zero: the seconds it shows, ticked one by one.
+    await page.clock.runFor(Number(lastSeconds!.slice(-2)) * 1000);
+    await waitUntil(
+      () => page.getByText('Drawing...', { exact: true }).count(),
+      (count) => count > 0,
+      'Drawing...',
+    );
+    expect(await countdown.count()).toBe(0);
     // From a second before the time, cancel and reschedule are gone, and draw now in the 10 s after it.
     expect(await page.getByRole('button', { name: 'Cancel draw' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Reschedule' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Draw now' }).count()).toBe(0);
 
+    // Its owner draws it; the page's next poll of the due draw, 3 s on, finds the winners, and its clock runs again.
+    await agent.post('/api/draw/reschedule/').send({ id, immediateDraw: true }).expect(200);
+    await page.clock.runFor(3_000);
+    await page.clock.resume();
     await page.getByRole('heading', { name: 'Prizes and winners' }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     const drawn = await drawOf(agent, id);
@@ -258,6 +286,9 @@ describe('draw pages in Chromium: list, detail, actions, scrutineer, downloads, 
       other.agent.post('/api/draw/reschedule/').send({ id: second, immediateDraw: true }).expect(200),
     ]);
     for (const { page } of [sharing, plain]) await page.clock.setSystemTime(drawAt + 5_000);
+    // Due on each page: 'Drawing...', and the page's poll of a due draw, 3 s on, comes at once.
+    await Promise.all([sharing, plain].map(({ page }) => page.getByText('Drawing...', { exact: true }).waitFor()));
+    for (const { page } of [sharing, plain]) await page.clock.fastForward(3_000);
 
     const modal = sharing.page.getByRole('dialog', { name: 'Winners of Golf announced' });
     await modal.waitFor();
