@@ -17,6 +17,15 @@ async function onStep(page: Page, title: string): Promise<void> {
   await page.getByRole('heading', { level: 3, name: title }).waitFor();
 }
 
+/**
+ * Waits for 'Draw complete!', the overlay's last state, and skips on the page's clock the 1.5 s it stays (part 1 §9)
+ * before the draw's page opens. The page's clock runs as the real one otherwise (installed before the page opened).
+ */
+async function skipCompletionWait(page: Page): Promise<void> {
+  await page.getByText('Draw complete!').waitFor();
+  await page.clock.fastForward(1_500);
+}
+
 function drawIdOf(page: Page): string {
   const match = DETAIL_URL.exec(new URL(page.url()).pathname);
   if (!match) throw new Error(`Not a draw detail URL: ${page.url()}`);
@@ -101,6 +110,7 @@ describe('the draw wizard in Chromium', () => {
 
   it('runs a visitor demo draw through every step, with the overlay and the step page views, and lands on its results', async () => {
     const { page, consoleErrors } = await chromium.newPage();
+    await page.clock.install();
     await page.goto(base + '/?name=Spring%20giveaway&organisation=Acme%20Pty%20Ltd');
     await onStep(page, 'Name your draw');
     // Prefilled from the home queries.
@@ -158,7 +168,7 @@ describe('the draw wizard in Chromium', () => {
     await page.getByText('Spring giveaway by Acme Pty Ltd (demo)').waitFor();
     await page.getByRole('button', { name: 'Confirm and run the draw' }).click();
     await page.getByText('Performing draw').waitFor();
-    await page.getByText('Draw complete!').waitFor();
+    await skipCompletionWait(page);
     await page.waitForURL(DETAIL_URL);
 
     const draw = await drawFromApi(drawIdOf(page));
@@ -237,6 +247,7 @@ describe('the draw wizard in Chromium', () => {
 
   it("makes a visitor create an account and pay by card for a real draw, with the spec's messages on the way", async () => {
     const { page, consoleErrors } = await chromium.newPage();
+    await page.clock.install();
     await page.goto(base + '/');
     await page.getByLabel('Name of the draw').fill('Paid draw');
     await page.getByLabel('Organisation running the draw').fill('Acme Pty Ltd');
@@ -294,6 +305,7 @@ describe('the draw wizard in Chromium', () => {
     await onStep(page, 'Confirm your draw');
     await page.getByRole('button', { name: 'Confirm and run the draw' }).click();
     await page.getByText('Performing draw').waitFor();
+    await skipCompletionWait(page);
     await page.waitForURL(DETAIL_URL);
     expect(await drawFromApi(drawIdOf(page))).toMatchObject({ state: 'drawn', demo: false, entryCount: 100 });
     const views = (await page.evaluate(() => (window as unknown as { __FAIRDRAW_ANALYTICS_EVENTS__: AnalyticsEvent[] }).__FAIRDRAW_ANALYTICS_EVENTS__)).map((event) => event.name);
@@ -304,6 +316,7 @@ describe('the draw wizard in Chromium', () => {
 
   it('runs a demo draw from an advanced upload: ticket counts, one win per entrant, columns limited to the first six', async () => {
     const { page, consoleErrors } = await chromium.newPage();
+    await page.clock.install();
     await page.goto(base + '/?demo=true&name=Advanced&organisation=Acme');
     await onStep(page, 'Name your draw');
     expect(await page.getByRole('switch', { name: /Demo draw/ }).isChecked()).toBe(true);
@@ -349,6 +362,7 @@ describe('the draw wizard in Chromium', () => {
     await continueButton(page).click();
     await onStep(page, 'Confirm your draw');
     await page.getByRole('button', { name: 'Confirm and run the draw' }).click();
+    await skipCompletionWait(page);
     await page.waitForURL(DETAIL_URL);
     expect(await drawFromApi(drawIdOf(page))).toMatchObject({ state: 'drawn', entryMethod: 'uploadAdvanced', oneWinPerEntrant: true, winnerCount: 3 });
     expect(appConsoleErrors(consoleErrors)).toEqual([]);
@@ -358,6 +372,7 @@ describe('the draw wizard in Chromium', () => {
   it('keeps the wizard through Back, Forward and a reload, and gives one advanced upload the same figures on every page (issue 27)', async () => {
     const { page, context } = await chromium.newPage();
     await customerInBrowser(t, context, base);
+    await page.clock.install();
     await page.goto(base + '/');
     await page.getByLabel('Name of the draw').fill('Figures draw');
     await page.getByLabel('Organisation running the draw').fill('Acme Pty Ltd');
@@ -446,6 +461,7 @@ describe('the draw wizard in Chromium', () => {
     await continueButton(page).click();
     await onStep(page, 'Confirm your draw');
     await page.getByRole('button', { name: 'Confirm and run the draw' }).click();
+    await skipCompletionWait(page);
     await page.waitForURL(DETAIL_URL);
 
     // The same figures, in the same words, on the draw page, in the API and on the certificate.
@@ -471,6 +487,7 @@ describe('the draw wizard in Chromium', () => {
 
   it('saves a draft, reloads it with ?resume= and finishes it, at 360 px', async () => {
     const { page, consoleErrors } = await chromium.newPage({ width: 360, height: 740 });
+    await page.clock.install();
     await page.goto(base + '/');
     await onStep(page, 'Name your draw');
     await page.getByRole('switch', { name: /Demo draw/ }).check();
@@ -502,6 +519,7 @@ describe('the draw wizard in Chromium', () => {
     await onStep(page, 'Confirm your draw');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.getByRole('button', { name: 'Confirm and run the draw' }).click();
+    await skipCompletionWait(page);
     await page.waitForURL(DETAIL_URL);
     const id = drawIdOf(page);
     expect(await drawFromApi(id)).toMatchObject({ state: 'drawn', name: 'Draft draw', entryCount: 30 });
