@@ -3,25 +3,12 @@ import { DRAW_PUBLIC_VERSION_CHANNEL, drawPublicVersionKeys } from '../../src/dr
 import { NotifiedCache } from '../../src/platform/database/notified-cache.js';
 import type TestAgent from 'supertest/lib/agent.js';
 import { registeredUser } from '../support/accounts.js';
-import { simpleDraw } from '../support/draws.js';
+import { plainBranding, simpleDraw } from '../support/draws.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { waitUntil } from '../support/wait-until.js';
 
 const SHARED = /^public, max-age=60, stale-while-revalidate=300$/;
-const BRANDING = {
-  borderTopColour: '#333333',
-  borderBottomColour: '#333333',
-  backgroundColour: '#DDDDDD',
-  pageColour: '#FFFFF0',
-  textColour: '#111111',
-  logoColour: '#123456',
-  font: 0,
-  borderTopVisible: true,
-  borderBottomVisible: true,
-  logoOption: 'text',
-  logoText: 'Acme rewards',
-  images: {},
-};
+const BRANDING = plainBranding({ pageColour: '#FFFFF0', logoColour: '#123456', logoOption: 'text', logoText: 'Acme rewards' });
 
 /** Issue 26: a drawn draw's public answers carry a strong ETag, answer If-None-Match with 304, and say who may keep them. */
 describe('public answers: ETag, 304, and shared versus private', () => {

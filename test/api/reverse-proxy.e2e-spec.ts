@@ -7,27 +7,14 @@ import { join, resolve } from 'node:path';
 import type TestAgent from 'supertest/lib/agent.js';
 import { findFreePort } from '../../src/platform/database/embedded-postgres.js';
 import { PASSWORD, registeredUser, sessionCookie } from '../support/accounts.js';
-import { simpleDraw } from '../support/draws.js';
+import { plainBranding, simpleDraw } from '../support/draws.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { waitUntil } from '../support/wait-until.js';
 
 const NGINX = '/usr/sbin/nginx';
 /** Short, so that the test sees a change arrive through the proxy within it. */
 const MAX_AGE_SECONDS = 2;
-const BRANDING = {
-  borderTopColour: '#333333',
-  borderBottomColour: '#333333',
-  backgroundColour: '#DDDDDD',
-  pageColour: '#FFFFF0',
-  textColour: '#111111',
-  logoColour: '#123456',
-  font: 0,
-  borderTopVisible: true,
-  borderBottomVisible: true,
-  logoOption: 'text',
-  logoText: 'Proxy rewards',
-  images: {},
-};
+const BRANDING = plainBranding({ pageColour: '#FFFFF0', logoColour: '#123456', logoOption: 'text', logoText: 'Proxy rewards' });
 
 /**
  * Issue 26: the app behind Debian's nginx with proxy_cache, configured with the settings docs/operations.md gives

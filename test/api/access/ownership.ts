@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { browser, registeredUser } from '../../support/accounts.js';
-import { simpleDraw } from '../../support/draws.js';
+import { plainBranding, simpleDraw } from '../../support/draws.js';
 import { newClientSession } from '../../support/entries-files.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 
@@ -33,20 +33,7 @@ interface Fixtures {
   file: string;
 }
 
-const BRANDING = {
-  borderTopColour: '#333333',
-  borderBottomColour: '#333333',
-  backgroundColour: '#DDDDDD',
-  pageColour: '#FFFFFF',
-  textColour: '#111111',
-  logoColour: '#111111',
-  font: 0,
-  borderTopVisible: true,
-  borderBottomVisible: true,
-  logoOption: 'none',
-  logoText: '',
-  images: {},
-};
+const BRANDING = plainBranding();
 
 /** Owner (by session or either key) and administrators get it; nobody else learns it exists. */
 const OWNER_OR_ADMIN = { 'owner session': 200, 'owner live key': 200, 'owner test key': 200, 'other session': 404, 'other live key': 404, administrator: 200, visitor: 404 };

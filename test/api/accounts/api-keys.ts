@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { browser, registeredUser } from '../../support/accounts.js';
-import { simpleDraw } from '../../support/draws.js';
+import { plainBranding, simpleDraw } from '../../support/draws.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 
 describe('API keys: live and test keys, shown once, stored hashed, revocable (API)', () => {
@@ -109,20 +109,7 @@ describe('API keys: live and test keys, shown once, stored hashed, revocable (AP
     expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(8);
 
     // Nor can it publish a live draw's winners, set up its entry check or brand its certificate.
-    const branding = {
-      borderTopColour: '#333333',
-      borderBottomColour: '#333333',
-      backgroundColour: '#DDDDDD',
-      pageColour: '#FFFFFF',
-      textColour: '#111111',
-      logoColour: '#111111',
-      font: 0,
-      borderTopVisible: true,
-      borderBottomVisible: true,
-      logoOption: 'none',
-      logoText: '',
-      images: {},
-    };
+    const branding = plainBranding();
     const publication = { published: true, columns: [0], names: ['Entry'], prizes: [0], truncated: false, upperCase: false, entries: false };
     for (const [path, body] of [
       ['/api/draw/publish/', { id: webDraw, ...publication }],

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { registeredUser } from '../../support/accounts.js';
-import { simpleDraw } from '../../support/draws.js';
+import { plainBranding, simpleDraw } from '../../support/draws.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { waitUntil } from '../../support/wait-until.js';
 
@@ -99,20 +99,7 @@ describe('the public certificate page rendered on the server', () => {
     const before = await get(`/cert/${drawn.shortCode}/`).expect(200);
     expect((await get(`/cert/${drawn.shortCode}/`).expect(200)).text).toBe(before.text);
     const { drawId } = (await get(`/api/certificate/${drawn.shortCode}`).expect(200)).body;
-    const branding = {
-      borderTopColour: '#333333',
-      borderBottomColour: '#333333',
-      backgroundColour: '#DDDDDD',
-      pageColour: '#FFFFF0',
-      textColour: '#111111',
-      logoColour: '#123456',
-      font: 0,
-      borderTopVisible: true,
-      borderBottomVisible: true,
-      logoOption: 'text',
-      logoText: 'Acme rewards',
-      images: {},
-    };
+    const branding = plainBranding({ pageColour: '#FFFFF0', logoColour: '#123456', logoOption: 'text', logoText: 'Acme rewards' });
     await owner.agent.post('/api/draw/branding').send({ drawId, branding }).expect(200);
     const after = await get(`/cert/${drawn.shortCode}/`).expect(200);
     expect(before.text).not.toContain('Acme rewards');

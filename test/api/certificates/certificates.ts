@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { browser, registeredUser } from '../../support/accounts.js';
-import { rerun, simpleDraw } from '../../support/draws.js';
+import { rerun, plainBranding, simpleDraw } from '../../support/draws.js';
 import { uploaded } from '../../support/entries-files.js';
 import { logoJpeg, solidPng } from '../../support/images.js';
 import { pdfQrCode, pdfText } from '../../support/pdf-text.js';
@@ -11,20 +11,7 @@ import { BrandingService } from '../../../src/certificates/application/branding.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-const DEFAULTS = {
-  borderTopColour: '#333333',
-  borderBottomColour: '#333333',
-  backgroundColour: '#DDDDDD',
-  pageColour: '#FFFFFF',
-  textColour: '#111111',
-  logoColour: '#111111',
-  font: 0,
-  borderTopVisible: true,
-  borderBottomVisible: true,
-  logoOption: 'none',
-  logoText: '',
-  images: {},
-};
+const DEFAULTS = plainBranding();
 
 /** Every cell unique, so that any value of the file appearing in a response can be found. */
 function entriesFile(rows: number): string {
