@@ -55,17 +55,26 @@ type Measured = autocannon.Result & { serverCpuMsPerRequest?: number; serverSyst
 /** The server process, whose CPU time per request is measured with each load (its own cost, whatever else runs). */
 let serverPid: number | undefined;
 
-async function hammer(base: string, load: Load, duration = DURATION_SECONDS, connections = CONNECTIONS): Promise<Measured> {
+/** The server's CPU per request while `load` runs: all of it, and the part spent in the kernel. */
+async function withServerCpu<T>(load: () => Promise<T>, requestsOf: (result: T) => number): Promise<{ result: T; serverCpuMsPerRequest?: number; serverSystemCpuMsPerRequest?: number }> {
   const cpuBefore = cpuSeconds(serverPid);
-  const measured = await hammerOnly(base, load, duration, connections);
+  const result = await load();
   const cpuAfter = cpuSeconds(serverPid);
-  if (cpuBefore === undefined || cpuAfter === undefined) return measured;
-  const perRequest = (seconds: number) => round((1000 * seconds) / measured.requests.total, 3);
+  if (cpuBefore === undefined || cpuAfter === undefined) return { result };
+  const perRequest = (seconds: number) => round((1000 * seconds) / requestsOf(result), 3);
   return {
-    ...measured,
+    result,
     serverCpuMsPerRequest: perRequest(cpuAfter.user + cpuAfter.system - cpuBefore.user - cpuBefore.system),
     serverSystemCpuMsPerRequest: perRequest(cpuAfter.system - cpuBefore.system),
   };
+}
+
+async function hammer(base: string, load: Load, duration = DURATION_SECONDS, connections = CONNECTIONS): Promise<Measured> {
+  const { result, ...cpu } = await withServerCpu(
+    () => hammerOnly(base, load, duration, connections),
+    (measured) => measured.requests.total,
+  );
+  return { ...result, ...cpu };
 }
 
 /** Requests sent with a client address of their own so far in this run: every one is a new visitor. */
@@ -103,29 +112,31 @@ async function hammerOnly(base: string, load: Load, duration: number, connection
  * share of a second back to back and then waits for the next second, so the load comes in full-speed bursts.
  */
 async function pacedChecks(base: string, load: Load & { body: string }, rate: number, duration = DURATION_SECONDS): Promise<BenchFigure> {
-  const cpuBefore = cpuSeconds(serverPid);
   const body = Buffer.from(load.body);
   // loadtest's types describe its callback API of old; version 8 answers a promise of this.
-  const result = (await (loadTest as unknown as (options: Record<string, unknown>) => Promise<PacedResult>)({
-    url: base + load.path,
-    method: load.method,
-    requestsPerSecond: rate,
-    maxSeconds: duration,
-    agentKeepAlive: true,
-    quiet: true,
-    requestGenerator: (_options: unknown, params: { headers: Record<string, string | number> }, request: typeof import('node:http').request, answered: (response: unknown) => void) => {
-      params.headers['content-type'] = 'application/json';
-      params.headers['content-length'] = body.length;
-      params.headers['x-forwarded-for'] = visitorAddress(++visitors);
-      const sent = request(params, answered);
-      sent.write(body);
-      return sent;
-    },
-  })) as PacedResult;
-  const cpuAfter = cpuSeconds(serverPid);
-  const answered = Object.entries(result.errorCodes ?? {});
-  if (result.totalErrors > 0) throw new Error(`${load.path}: ${result.totalErrors} failed checks at ${rate} per second (${answered.map(([code, count]) => `${count} × ${code}`).join(', ')})`);
-  const cpuMs = cpuBefore && cpuAfter ? round((1000 * (cpuAfter.user + cpuAfter.system - cpuBefore.user - cpuBefore.system)) / result.totalRequests, 3) : undefined;
+  const run = loadTest as unknown as (options: Record<string, unknown>) => Promise<PacedResult>;
+  const { result, ...cpu } = await withServerCpu(
+    () =>
+      run({
+        url: base + load.path,
+        method: load.method,
+        requestsPerSecond: rate,
+        maxSeconds: duration,
+        agentKeepAlive: true,
+        quiet: true,
+        requestGenerator: (_options: unknown, params: { headers: Record<string, string | number> }, request: typeof import('node:http').request, answered: (response: unknown) => void) => {
+          params.headers['content-type'] = 'application/json';
+          params.headers['content-length'] = body.length;
+          params.headers['x-forwarded-for'] = visitorAddress(++visitors);
+          const sent = request(params, answered);
+          sent.write(body);
+          return sent;
+        },
+      }),
+    (paced) => paced.totalRequests,
+  );
+  const codes = Object.entries(result.errorCodes ?? {});
+  if (result.totalErrors > 0) throw new Error(`${load.path}: ${result.totalErrors} failed checks at ${rate} per second (${codes.map(([code, count]) => `${count} × ${code}`).join(', ')})`);
   return {
     name: `POST /api/draw/checkEntry (checks arriving at ${rate.toLocaleString('en')} per second, a new visitor each)`,
     runs: result.totalRequests,
@@ -139,7 +150,7 @@ async function pacedChecks(base: string, load: Load & { body: string }, rate: nu
     // The most requests in flight at once: each connection carries one at a time.
     connections: result.clients,
     durationSeconds: round(result.elapsedSeconds, 1),
-    serverCpuMsPerRequest: cpuMs,
+    ...cpu,
     loadAverage: round(loadavg()[0], 1),
     target: `p99 under 20 ms (the issue measures at full speed with ${CONNECTIONS} connections, above)`,
     met: result.percentiles[99] < 20,
