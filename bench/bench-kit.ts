@@ -78,9 +78,10 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export async function startBenchServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<BenchServer> {
+/** Starts the built server, or with `script` another server built with it (the load bench's check floor), on a free port (PORT). */
+export async function startBenchServer(env: Record<string, string>, nodeArgs: string[] = [], script = 'dist/src/main.js'): Promise<BenchServer> {
   const port = await findFreePort();
-  const server = spawn(process.execPath, [...nodeArgs, resolve('dist/src/main.js')], {
+  const server = spawn(process.execPath, [...nodeArgs, resolve(script)], {
     env: { ...process.env, PORT: String(port), ...env },
     // The JSON log lines are written as in production, to nowhere.
     stdio: ['ignore', 'ignore', 'inherit'],
