@@ -36,7 +36,7 @@ describe('entry check (API)', () => {
     await t.close();
   });
 
-  async function drawnUpload(): Promise<{ id: string; owner: TestAgent; clientSession: string; file: string; shortCode: string }> {
+  async function drawnUpload(schedule: Record<string, unknown> = {}): Promise<{ id: string; owner: TestAgent; clientSession: string; file: string; shortCode: string }> {
     const file = entriesFile();
     const { fileName, clientSession } = await uploaded(t, 'entries.csv', file);
     const owner = browser(t.app);
@@ -52,6 +52,7 @@ describe('entry check (API)', () => {
             entryCountColumn: 2,
             clientSession,
             prizes: [{ description: 'Car', quantity: 2, reserves: 0 }],
+            ...schedule,
           }),
         )
         .expect(200)
@@ -186,6 +187,21 @@ describe('entry check (API)', () => {
     expect((await visitor.post('/api/draw/checkEntry/').send({ shortCode, value: 'name7unique' }).expect(404)).body.message).toBe('The entry check is not available for this draw.');
     const current = (await t.query<{ check_id: number }>('SELECT check_id FROM draw_entry_check WHERE draw_id = $1', [id]))[0].check_id;
     expect(await t.query('SELECT 1 FROM entry_check_value WHERE check_id = $1', [current])).toEqual([]);
+  });
+
+  it("stops answering once the draw is cancelled: an entrant checks nothing of a cancelled draw's file", async () => {
+    // A demo draw may be scheduled up to 15 minutes ahead, and cancelled until then.
+    const { id, owner, clientSession, shortCode } = await drawnUpload({ scheduleOption: 1, scheduleDate: new Date(Date.now() + 10 * 60_000).toISOString() });
+    await owner.post('/api/draw/entryCheckSetup/').send({ drawId: id, clientSession, columnIdx: 3, columnName: 'Member', showEntriesCount: true }).expect(200);
+    await processed(owner, id, clientSession);
+    const visitor = browser(t.app);
+    await visitor.get('/api/draw/getPublicEntryCheck/').query({ shortCode }).expect(200);
+    expect((await visitor.post('/api/draw/checkEntry/').send({ shortCode, value: 'Member-1-Zq' }).expect(200)).body).toEqual({ found: true, entries: 5 });
+
+    await owner.post('/api/draw/cancel/').send({ id, clientSession }).expect(200);
+    expect((await visitor.get('/api/draw/getPublicEntryCheck/').query({ shortCode }).expect(404)).body).toEqual({ message: 'The entry check is not available for this draw.' });
+    for (const value of ['Member-1-Zq', 'guess'])
+      expect((await visitor.post('/api/draw/checkEntry/').send({ shortCode, value }).expect(404)).body).toEqual({ message: 'The entry check is not available for this draw.' });
   });
 
   it("limits checks to 20 per address per 10 minutes, each check one prepared statement on the counters' connections that answers the value only within the limit (issue 26)", async () => {
