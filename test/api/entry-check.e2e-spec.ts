@@ -204,6 +204,23 @@ describe('entry check (API)', () => {
       expect((await visitor.post('/api/draw/checkEntry/').send({ shortCode, value }).expect(404)).body).toEqual({ message: 'The entry check is not available for this draw.' });
   });
 
+  it('counts checks per subscriber: an IPv6 /64 whatever its host part or spelling, an IPv4 address also when written as IPv6', async () => {
+    const { id, owner, clientSession, shortCode } = await drawnUpload();
+    await owner.post('/api/draw/entryCheckSetup/').send({ drawId: id, clientSession, columnIdx: 3, columnName: 'Member' }).expect(200);
+    await processed(owner, id, clientSession);
+    const check = (address: string) => browser(t.app, address).post('/api/draw/checkEntry/').send({ shortCode, value: 'guess' });
+    // One home or phone is given a whole /64: its host part is the visitor's to choose.
+    const spellings = [(i: number) => `2001:db8:5:6::${i.toString(16)}`, (i: number) => `2001:DB8:5:6:${i}::1`, (i: number) => `2001:0db8:0005:0006:0:0:${i}:0`];
+    for (let i = 1; i <= ENTRY_CHECK_RATE_LIMIT.points; i++) await check(spellings[i % 3](i)).expect(200);
+    expect((await check('2001:db8:5:6:ffff:ffff:ffff:ffff').expect(429)).body.message).toMatch(/^Too many checks/);
+    await check('2001:db8:5:7::1').expect(200);
+
+    const address = freshAddress();
+    for (let i = 1; i <= ENTRY_CHECK_RATE_LIMIT.points; i++) await check(i % 2 ? address : `::ffff:${address}`).expect(200);
+    await check(address).expect(429);
+    await check(`::FFFF:${address}`).expect(429);
+  });
+
   it("limits checks to 20 per address per 10 minutes, each check one prepared statement on the counters' connections that answers the value only within the limit (issue 26)", async () => {
     const { id, owner, clientSession, shortCode } = await drawnUpload();
     await owner.post('/api/draw/entryCheckSetup/').send({ drawId: id, clientSession, columnIdx: 3, columnName: 'Member', showEntriesCount: true }).expect(200);

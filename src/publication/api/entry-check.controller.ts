@@ -6,6 +6,7 @@ import { type CallerRequest, callerOf, OptionalUser } from '../../accounts/api/a
 import type { User } from '../../accounts/domain/user.js';
 import { KEEPS_PUBLIC_CACHES } from '../../platform/database/notified-cache.js';
 import { sendPublicAnswer } from '../../platform/http/public-answers.js';
+import { addressKey } from '../../platform/rate-limit/client-address.js';
 import { RateLimitService, type RateLimitPolicy } from '../../platform/rate-limit/rate-limit.service.js';
 import { EntryCheckService } from '../application/entry-check.service.js';
 import { ENTRY_CHECK_MESSAGES, ENTRY_CHECK_RATE_LIMIT } from '../domain/entry-check-rules.js';
@@ -78,6 +79,6 @@ export class EntryCheckController {
   })
   @ApiOkResponse({ type: CheckEntryResponseDto })
   async check(@Body() body: CheckEntryRequestDto, @Req() request: CallerRequest): Promise<CheckEntryResponseDto> {
-    return this.entryCheck.check(body.shortCode.toUpperCase(), body.value, this.checks.attemptBy(request.ip));
+    return this.entryCheck.check(body.shortCode.toUpperCase(), body.value, this.checks.attemptBy(addressKey(request.ip)));
   }
 }
