@@ -152,6 +152,12 @@ describe('entry check (API)', () => {
     expect((await visitor.post('/api/draw/checkEntry/').send({ shortCode, value: 'Member-41-Zq' }).expect(200)).body).toEqual({ found: false, entries: null });
     expect((await visitor.post('/api/draw/checkEntry/').send({ shortCode, value: 'Name1Unique' }).expect(200)).body).toEqual({ found: false, entries: null });
     expect((await visitor.post('/api/draw/checkEntry/').send({ shortCode, value: '   ' }).expect(400)).body.message).toBe('Please enter a value to check.');
+    // Anything but text where the value belongs is the same refusal, with the usual envelope.
+    for (const value of [5, ['Member-1-Zq'], { value: 'Member-1-Zq' }, null, undefined, true])
+      expect((await visitor.post('/api/draw/checkEntry/').send({ shortCode, value }).expect(400)).body).toEqual({
+        message: 'Please enter a value to check.',
+        modelState: { value: ['Please enter a value to check.'] },
+      });
 
     // Renaming or hiding the count needs no new processing; the answer then leaves the count out.
     const renamed = (await owner.post('/api/draw/entryCheckSetup/').send({ drawId: id, clientSession, columnIdx: 3, columnName: 'Membership', showEntriesCount: false }).expect(200)).body;

@@ -106,7 +106,8 @@ export class PublicEntryCheckResponseDto {
 
 export class CheckEntryRequestDto {
   @ApiProperty() @Matches(SHORT_CODE_PATTERN, { message: ENTRY_CHECK_MESSAGES.notAvailable }) shortCode: string;
-  @ApiProperty() @IsString({ message: ENTRY_CHECK_MESSAGES.valueRequired }) @MaxLength(MAX_CHECKED_VALUE_LENGTH) value: string;
+  // Decorators run from the last: a value that is no text is told so, not that it is too long.
+  @ApiProperty() @MaxLength(MAX_CHECKED_VALUE_LENGTH) @IsString({ message: ENTRY_CHECK_MESSAGES.valueRequired }) value: string;
 }
 
 export class CheckEntryResponseDto {
