@@ -1,3 +1,4 @@
+import { isIPv4 } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /** The bits of an IPv6 address that a network hands one subscriber (RFC 6177: a home or phone gets at least a /64). */
@@ -10,8 +11,14 @@ const IPV6_SUBSCRIBER_PREFIX = 64;
  * (`::ffff:a.b.c.d`, as a dual-stack socket or a proxy may write it). Anything else is kept as given.
  */
 export function addressKey(address: string): string {
-  if (!ipaddr.isValid(address)) return address;
-  const parsed = ipaddr.process(address);
+  // Most addresses, as sockets and proxies write them: nothing to parse.
+  if (isIPv4(address)) return address;
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = ipaddr.process(address);
+  } catch {
+    return address;
+  }
   if (parsed.kind() === 'ipv4') return parsed.toString();
   const parts = (parsed as ipaddr.IPv6).parts.map((part, i) => (i < IPV6_SUBSCRIBER_PREFIX / 16 ? part : 0));
   return `${new ipaddr.IPv6(parts).toString()}/${IPV6_SUBSCRIBER_PREFIX}`;
