@@ -21,6 +21,7 @@ import { RegisterRequestDto } from './dto/register.request.dto.js';
 import { UpdateAccountRequestDto } from './dto/update-account.request.dto.js';
 import { AuthenticatedResponseDto, CheckEmailResponseDto, LoginOrRegisterResponseDto, UserResponseDto } from './dto/user.response.dto.js';
 import { MessageResponseDto } from '../../platform/http/message.response.dto.js';
+import { addressKey } from '../../platform/rate-limit/client-address.js';
 
 const FORGOT_PASSWORD_ANSWER = 'If an account exists for that address, we have sent it a link to reset the password.';
 
@@ -44,7 +45,7 @@ export class AccountController {
   @HttpCode(200)
   async register(@Body() body: RegisterRequestDto, @Req() request: CallerRequest): Promise<UserResponseDto> {
     await this.humanCheck.assertHuman(body.recaptchaResponse, request.ip);
-    const user = await this.accounts.register(body, request.ip);
+    const user = await this.accounts.register(body, addressKey(request.ip));
     await logIn(request, user);
     return this.present(user);
   }
@@ -66,8 +67,8 @@ export class AccountController {
     await this.humanCheck.assertHuman(body.recaptchaResponse, request.ip);
     let user: User;
     let registered = false;
-    if (await this.accounts.emailExists(body.email, request.ip)) {
-      user = await this.accounts.verifyCredentials(body.email, body.password, request.ip);
+    if (await this.accounts.emailExists(body.email, addressKey(request.ip))) {
+      user = await this.accounts.verifyCredentials(body.email, body.password, addressKey(request.ip));
     } else {
       const registration = plainToInstance(RegisterRequestDto, body);
       const errors = await validate(registration);
@@ -75,7 +76,7 @@ export class AccountController {
         const modelState = toModelState(errors);
         throw new BadRequestException({ message: Object.values(modelState)[0][0], modelState });
       }
-      user = await this.accounts.register(registration, request.ip);
+      user = await this.accounts.register(registration, addressKey(request.ip));
       registered = true;
     }
     await logIn(request, user);
@@ -96,7 +97,7 @@ export class AccountController {
   @ApiOperation({ operationId: 'checkEmail', summary: 'Whether an account exists for the e-mail (rate limited)' })
   @ApiOkResponse({ type: CheckEmailResponseDto })
   async check(@Query() query: CheckEmailQueryDto, @Req() request: CallerRequest): Promise<CheckEmailResponseDto> {
-    return { exists: await this.accounts.emailExists(query.email, request.ip) };
+    return { exists: await this.accounts.emailExists(query.email, addressKey(request.ip)) };
   }
 
   @Get('get')
@@ -122,7 +123,7 @@ export class AccountController {
   @HttpCode(200)
   async forgotPassword(@Body() body: ForgotPasswordRequestDto, @Req() request: CallerRequest): Promise<MessageResponseDto> {
     await this.humanCheck.assertHuman(body.recaptchaResponse, request.ip);
-    await this.accounts.requestPasswordReset(body.email, request.ip);
+    await this.accounts.requestPasswordReset(body.email, addressKey(request.ip));
     return MessageResponseDto.of(FORGOT_PASSWORD_ANSWER);
   }
 

@@ -5,6 +5,7 @@ import { type CallerRequest, callerOf, type CallerSource, OptionalUser, Source }
 import type { User } from '../../accounts/domain/user.js';
 import { DraftService } from '../application/draft.service.js';
 import { CreateAccountAndLinkDrawRequestDto, IncompleteDrawQueryDto, IncompleteDrawResponseDto, SaveIncompleteDrawRequestDto } from './dto/draft.dto.js';
+import { addressKey } from '../../platform/rate-limit/client-address.js';
 
 /** Drafts of the wizard (saved, resumed with ?resume=<id>) and a visitor's draw given an account. */
 @ApiTags('draw')
@@ -35,7 +36,7 @@ export class DraftsController {
   @ApiOperation({ operationId: 'createAccountAndLinkDraw', summary: "Create an account for a visitor's draw; a link to choose a password is e-mailed" })
   @ApiOkResponse({ type: MessageResponseDto })
   async createAccountAndLink(@Body() body: CreateAccountAndLinkDrawRequestDto, @OptionalUser() user: User | undefined, @Req() request: CallerRequest): Promise<MessageResponseDto> {
-    await this.drafts.createAccountAndLink(body.drawId, body.email, callerOf(user, body.clientSession, request), request.ip);
+    await this.drafts.createAccountAndLink(body.drawId, body.email, callerOf(user, body.clientSession, request), addressKey(request.ip));
     return MessageResponseDto.of('We have created your account and e-mailed you a link to choose its password.');
   }
 }

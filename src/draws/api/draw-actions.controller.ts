@@ -20,6 +20,7 @@ import {
   SaveScrutineerRequestDto,
   ScrutineerDto,
 } from './dto/draw-actions.dto.js';
+import { addressKey } from '../../platform/rate-limit/client-address.js';
 
 const LOOKUP_INVALID = 'Please enter a valid 12-digit hexadecimal ID.';
 
@@ -115,7 +116,7 @@ export class DrawActionsController {
     const displayId = lookupDisplayId(body.lookupId);
     if (!displayId) throw new BadRequestException({ message: LOOKUP_INVALID, modelState: { lookupId: [LOOKUP_INVALID] } });
     await this.humanCheck.assertHuman(body.recaptchaResponse, request.ip);
-    await this.lookups.consume(request.ip);
+    await this.lookups.consume(addressKey(request.ip));
     return this.lifecycle.lookup(displayId);
   }
 }

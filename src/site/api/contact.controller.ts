@@ -7,6 +7,7 @@ import { RateLimitService, type RateLimitPolicy } from '../../platform/rate-limi
 import { ContactService } from '../application/contact.service.js';
 import { resolveCountry } from '../domain/country.js';
 import { CreateHelpContactRequestDto, CreateHelpContactResponseDto } from './dto/help-contact.dto.js';
+import { addressKey } from '../../platform/rate-limit/client-address.js';
 
 @ApiTags('contact')
 @Controller('api/Contact')
@@ -27,7 +28,7 @@ export class ContactController {
   @ApiOperation({ operationId: 'createHelpContact', summary: 'The contact form: the message is stored, mailed to support and acknowledged to the sender' })
   @ApiOkResponse({ type: CreateHelpContactResponseDto })
   async create(@Body() body: CreateHelpContactRequestDto, @OptionalUser() user: User | undefined, @Req() request: CallerRequest): Promise<CreateHelpContactResponseDto> {
-    await this.perAddress.consume(request.ip);
+    await this.perAddress.consume(addressKey(request.ip));
     await this.humanCheck.assertHuman(body.recaptchaResponse, request.ip);
     const contact = await this.contacts.create({
       name: body.name,

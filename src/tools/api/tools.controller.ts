@@ -7,6 +7,7 @@ import { SeedService } from '../application/seed.service.js';
 import { GenerateRandomNumbersRequestDto } from './dto/generate-random-numbers.request.dto.js';
 import { GenerateRandomNumbersResponseDto } from './dto/generate-random-numbers.response.dto.js';
 import { SeedResponseDto } from './dto/seed.response.dto.js';
+import { addressKey } from '../../platform/rate-limit/client-address.js';
 
 @ApiTags('tools')
 @Controller('api/tools')
@@ -31,7 +32,7 @@ export class ToolsController {
     const { recaptchaResponse, ...input } = body;
     const checked = await this.numbers.check(input);
     await this.humanCheck.assertHuman(recaptchaResponse, request.ip);
-    return GenerateRandomNumbersResponseDto.from(await this.numbers.generate(checked, request.ip));
+    return GenerateRandomNumbersResponseDto.from(await this.numbers.generate(checked, addressKey(request.ip)));
   }
 
   @Get('seed')
@@ -43,6 +44,6 @@ export class ToolsController {
   @ApiOkResponse({ type: SeedResponseDto })
   @ApiTooManyRequestsResponse({ description: 'Another seed was requested less than 5 s ago.' })
   async seed(@Req() request: FastifyRequest): Promise<SeedResponseDto> {
-    return SeedResponseDto.from(await this.seeds.issue(request.ip));
+    return SeedResponseDto.from(await this.seeds.issue(addressKey(request.ip)));
   }
 }

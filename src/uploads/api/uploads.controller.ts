@@ -11,6 +11,7 @@ import { UploadRateLimits } from './upload-rate-limits.js';
 import { OptionalUser } from '../../accounts/api/auth/caller.js';
 import type { User } from '../../accounts/domain/user.js';
 import { AcceptsFiles } from '../../platform/http/cross-site.js';
+import { addressKey } from '../../platform/rate-limit/client-address.js';
 
 /** Multipart limits besides the file size (which is the site's upload limit). */
 const MULTIPART_LIMITS = { files: 1, fields: 10, fieldSize: 4096, parts: 12, headerPairs: 100 };
@@ -51,7 +52,7 @@ export class UploadsController {
       if (!request.isMultipart()) throw new UploadRefusedError('media', UploadMessages.notMultipart);
       const limit = await this.uploads.currentLimit();
       try {
-        await this.rateLimits.admit(request.ip, user?.id ?? null, declaredLength(request), limit);
+        await this.rateLimits.admit(addressKey(request.ip), user?.id ?? null, declaredLength(request), limit);
       } catch (error) {
         // Refused before the body is read: close the connection after answering, so the client stops sending.
         void reply.header('Connection', 'close');

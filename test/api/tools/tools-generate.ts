@@ -120,6 +120,16 @@ describe('POST /api/tools/GenerateRandomNumbers (API)', () => {
       await generateNumbers(t.app, body, address).expect(200);
     });
 
+    it('counts an IPv6 visitor by its /64, whatever host part or spelling it sends from, and an IPv4 visitor also when written as IPv6', async () => {
+      const body = { count: 3, lowerLimit: '1', upperLimit: '10', seed: 'one subscriber' };
+      await generateNumbers(t.app, body, '2001:db8:77:1::1').expect(200);
+      await generateNumbers(t.app, body, '2001:DB8:77:1:ffff::2').expect(429);
+      await generateNumbers(t.app, body, '2001:db8:77:2::1').expect(200);
+      const address = visitorAddress();
+      await generateNumbers(t.app, body, address).expect(200);
+      await generateNumbers(t.app, body, `::ffff:${address}`).expect(429);
+    });
+
     it('does not count a request the rules refuse', async () => {
       const address = visitorAddress();
       await generateNumbers(t.app, { count: 0, lowerLimit: '1', upperLimit: '10', seed: 'abcd' }, address).expect(400);

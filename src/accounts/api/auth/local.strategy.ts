@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { Strategy } from 'passport-local';
 import { AccountService } from '../../application/account.service.js';
 import type { User } from '../../domain/user.js';
+import { addressKey } from '../../../platform/rate-limit/client-address.js';
 
 @Injectable()
 export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
@@ -12,6 +13,6 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
   }
 
   validate(request: FastifyRequest, email: string, password: string): Promise<User> {
-    return this.accounts.verifyCredentials(email, password, request.ip);
+    return this.accounts.verifyCredentials(email, password, addressKey(request.ip));
   }
 }

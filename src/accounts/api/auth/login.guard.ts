@@ -6,6 +6,7 @@ import { ACCOUNT_MESSAGES } from '#rules';
 import { createValidationPipe } from '../../../platform/http/validation.js';
 import { LoginRequestDto } from '../dto/login.request.dto.js';
 import type { CallerRequest } from './caller.js';
+import { addressKey } from '../../../platform/rate-limit/client-address.js';
 
 /** Guards run before pipes: the login body is validated here, before any credential is looked up. */
 const loginBody = createValidationPipe();
@@ -33,7 +34,7 @@ export class LoginGuard extends AuthGuard('local') {
     // Login uses the same human check as registration (part 1 §5): a token the client sends is always checked, and
     // one is required once the account or the address has failed a few times (the lockout policy, docs/decisions.md).
     const token = typeof (body as { recaptchaResponse?: unknown }).recaptchaResponse === 'string' ? (body as { recaptchaResponse: string }).recaptchaResponse : undefined;
-    if (token !== undefined || (await this.accounts.loginNeedsHumanCheck(body.email, request.ip))) await this.humanCheck.assertHuman(token, request.ip);
+    if (token !== undefined || (await this.accounts.loginNeedsHumanCheck(body.email, addressKey(request.ip)))) await this.humanCheck.assertHuman(token, request.ip);
     const result = (await super.canActivate(context)) as boolean;
     await super.logIn(request as CallerRequest & { logIn: (...args: unknown[]) => void });
     request.callerSource = 'web';
