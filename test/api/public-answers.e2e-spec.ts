@@ -41,21 +41,39 @@ describe('public answers: ETag, 304, and shared versus private', () => {
       `/download/certificate/${drawn.id}`,
     ]) {
       const plain = await anyone().get(path).expect(200);
-      expect([path, plain.headers.etag]).toEqual([path, expect.stringMatching(/^"[\w-]{27}"$/)]);
+      expect([path, plain.headers.etag]).toEqual([path, expect.stringMatching(/^"[\w-]{27}(?:-gzip|-br)?"$/)]);
       expect([path, plain.headers['cache-control']]).toEqual([path, expect.stringMatching(SHARED)]);
       expect(plain.headers['set-cookie']).toBeUndefined();
-      // Encoded as the request accepts, the same representation (and tag) whatever the encoding.
+      // Encoded as the request accepts: the same content, but each encoding a representation with a tag of its own.
       if (!path.startsWith('/download/')) {
         expect(plain.headers.vary).toBe('Accept-Encoding');
         const brotli = await anyone().get(path).set('Accept-Encoding', 'gzip, br').expect(200);
         expect(brotli.headers['content-encoding']).toBe('br');
-        expect(brotli.headers.etag).toBe(plain.headers.etag);
+        expect(brotli.headers.etag).not.toBe(plain.headers.etag);
         expect(brotli.text).toBe(plain.text);
       }
       const notModified = await anyone().get(path).set('If-None-Match', `"other", ${plain.headers.etag}`).expect(304);
       expect(notModified.text).toBe('');
       expect(notModified.headers.etag).toBe(plain.headers.etag);
       await anyone().get(path).set('If-None-Match', '"other"').expect(200);
+    }
+  });
+
+  it('confirms with 304 only the copy in the encoding the request would get', async () => {
+    for (const path of [`/api/certificate/${drawn.shortCode}`, `/cert/${drawn.shortCode}/`]) {
+      const gzip = await anyone().get(path).set('Accept-Encoding', 'gzip').expect(200);
+      const brotli = await anyone().get(path).set('Accept-Encoding', 'br').expect(200);
+      expect(new Set([gzip.headers.etag, brotli.headers.etag]).size).toBe(2);
+      // A cache holding the Brotli copy asks on behalf of a client that takes no encoding: it must get the plain body,
+      // not a 304 that lets it send Brotli to a client that cannot read it.
+      const plain = await anyone().get(path).set('Accept-Encoding', 'identity').set('If-None-Match', brotli.headers.etag).expect(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.etag).not.toBe(brotli.headers.etag);
+      await anyone().get(path).set('Accept-Encoding', 'gzip').set('If-None-Match', brotli.headers.etag).expect(200);
+      // Its own copies, named among others, are confirmed in their encoding.
+      const notModified = await anyone().get(path).set('Accept-Encoding', 'br').set('If-None-Match', `${plain.headers.etag}, ${brotli.headers.etag}`).expect(304);
+      expect(notModified.headers.etag).toBe(brotli.headers.etag);
+      await anyone().get(path).set('Accept-Encoding', 'identity').set('If-None-Match', plain.headers.etag).expect(304);
     }
   });
 

@@ -95,13 +95,23 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-/** Sends the answer (or 304 when the request holds it already) with its ETag, policy and encoding. */
+/** The strong tag of the answer sent in an encoding: each encoding is a representation of its own (RFC 9110 §8.8.3). */
+function encodedEtag(answer: PublicAnswer, encoding: 'br' | 'gzip' | undefined): string {
+  return encoding ? `${answer.etag.slice(0, -1)}-${encoding}"` : answer.etag;
+}
+
+/**
+ * Sends the answer (or 304 when the request holds it already) with its ETag, policy and encoding. A 304 confirms only
+ * the copy in the encoding this request would get: a cache holding the Brotli copy, asking for a client that takes
+ * none, gets the plain body.
+ */
 export function sendPublicAnswer(request: FastifyRequest, reply: FastifyReply, answer: PublicAnswer, policy: CachePolicy): FastifyReply {
-  void reply.header('ETag', answer.etag).header('Cache-Control', cacheControlOf(policy));
-  if (answer.compressible) void reply.header('Vary', 'Accept-Encoding');
-  if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  void reply.type(answer.contentType);
   const encoding = answer.compressible ? preferredEncoding(request.headers['accept-encoding']) : undefined;
+  const etag = encodedEtag(answer, encoding);
+  void reply.header('ETag', etag).header('Cache-Control', cacheControlOf(policy));
+  if (answer.compressible) void reply.header('Vary', 'Accept-Encoding');
+  if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  void reply.type(answer.contentType);
   if (!encoding) return reply.send(answer.body);
   return reply.header('Content-Encoding', encoding).send(encodedBody(answer, encoding));
 }
