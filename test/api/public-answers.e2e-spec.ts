@@ -77,6 +77,13 @@ describe('public answers: ETag, 304, and shared versus private', () => {
     }
   });
 
+  it('answers a page no route has with its 404 whatever the request holds (If-None-Match applies to 2xx answers only)', async () => {
+    const missing = await anyone().get('/no-such-page/').expect(404);
+    expect(missing.headers.etag).toBeDefined();
+    await anyone().get('/no-such-page/').set('If-None-Match', missing.headers.etag).expect(404);
+    await anyone().get('/no-such-page/').set('If-None-Match', '*').expect(404);
+  });
+
   it('says private where the answer depends on the visitor: the signed-in owner’s page, previews, render cookies', async () => {
     const path = `/cert/${drawn.shortCode}/`;
     const ownersPage = await owner.agent.get(path).expect(200);

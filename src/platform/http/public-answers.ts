@@ -103,14 +103,14 @@ function encodedEtag(answer: PublicAnswer, encoding: 'br' | 'gzip' | undefined):
 /**
  * Sends the answer (or 304 when the request holds it already) with its ETag, policy and encoding. A 304 confirms only
  * the copy in the encoding this request would get: a cache holding the Brotli copy, asking for a client that takes
- * none, gets the plain body.
+ * none, gets the plain body. An answer other than a 2xx (a 404 page) ignores If-None-Match (RFC 9110 §13.2.1).
  */
 export function sendPublicAnswer(request: FastifyRequest, reply: FastifyReply, answer: PublicAnswer, policy: CachePolicy): FastifyReply {
   const encoding = answer.compressible ? preferredEncoding(request.headers['accept-encoding']) : undefined;
   const etag = encodedEtag(answer, encoding);
   void reply.header('ETag', etag).header('Cache-Control', cacheControlOf(policy));
   if (answer.compressible) void reply.header('Vary', 'Accept-Encoding');
-  if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  if (reply.statusCode < 300 && matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
   void reply.type(answer.contentType);
   if (!encoding) return reply.send(answer.body);
   return reply.header('Content-Encoding', encoding).send(encodedBody(answer, encoding));
