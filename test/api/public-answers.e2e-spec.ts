@@ -4,6 +4,7 @@ import { NotifiedCache } from '../../src/platform/database/notified-cache.js';
 import type TestAgent from 'supertest/lib/agent.js';
 import { registeredUser } from '../support/accounts.js';
 import { plainBranding, simpleDraw } from '../support/draws.js';
+import { solidPng } from '../support/images.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { waitUntil } from '../support/wait-until.js';
 
@@ -114,6 +115,26 @@ describe('public answers: ETag, 304, and shared versus private', () => {
     await waitUntil(tagsOf, (tags) => tags.every((tag, index) => tag !== branded[index]), 'the scrutineer in every public answer');
     expect((await anyone().get(`/api/certificate/${drawn.shortCode}`).expect(200)).body.scrutineer).toEqual({ name: 'Jo Bloggs', qualification: 'JP' });
     expect((await anyone().get(`/cert/${drawn.shortCode}/`).expect(200)).text).toContain('Jo Bloggs, JP');
+  });
+
+  it('changes the certificate PDF when the logo is replaced by another image of the same file name', async () => {
+    const id = (await owner.agent.post('/api/draw/submitdraw/').send(simpleDraw()).expect(200)).body as string;
+    const brandWith = async (colour: [number, number, number]) => {
+      const upload = (
+        await owner.agent
+          .post('/api/upload/branding')
+          .attach('file', solidPng(120, 40, colour), { filename: 'logo.png', contentType: 'application/octet-stream' })
+          .expect(201)
+      ).body;
+      const branding = { ...plainBranding(), logoOption: 'image', images: { Top: { fileName: upload.headerFileName, serverFileName: upload.serverFileName } } };
+      await owner.agent.post('/api/draw/branding').send({ drawId: id, branding }).expect(200);
+      const pdf = await anyone().get(`/download/certificate/${id}`).expect(200);
+      return { pdf: pdf.headers.etag as string };
+    };
+    const red = await brandWith([200, 30, 30]);
+    const blue = await brandWith([30, 30, 200]);
+    // The PDF shows the new logo, and a cache holding the old one is not told it is current.
+    expect(blue.pdf).not.toBe(red.pdf);
   });
 
   it('lets a draw still to be drawn be kept only until its time, and never stale (once due, drawCachePolicy revalidates every use)', async () => {

@@ -8,7 +8,7 @@ import { drawCachePolicy, type PublicAnswer, publicAnswer, type PublicCacheSetti
 import { type DownloadCaller, DownloadRegistry } from '../../platform/downloads/downloads.js';
 import { UUID_PATTERN } from '../../platform/http/patterns.js';
 import { FILE_STORAGE, type FileStorage } from '../../platform/storage/file-storage.port.js';
-import { serialiseBranding } from '#rules';
+import { IMAGE_SLOTS, serialiseBranding } from '#rules';
 import { BrandingService } from './branding.service.js';
 import { CertificateFactsService } from './certificate-facts.service.js';
 import { certificateKeys } from './certificate-keys.js';
@@ -83,8 +83,14 @@ export class CertificateService implements OnModuleInit {
     const found = await this.facts.byId(drawId);
     if (!found || found.facts.state !== 'drawn') return null;
     const branding = await this.branding.brandingOf(drawId);
+    // An image replaced by another of the same file name leaves the branding as it was: its bytes name the content.
+    const images = new Map(await Promise.all(IMAGE_SLOTS.map(async (slot) => [slot, await this.branding.imageBytes(drawId, branding, slot)] as const)));
+    const imageDigests = IMAGE_SLOTS.map((slot) => {
+      const bytes = images.get(slot);
+      return bytes ? createHash('sha256').update(bytes).digest('hex') : null;
+    });
     const fingerprint = createHash('sha256')
-      .update(JSON.stringify({ layout: CERTIFICATE_LAYOUT_VERSION, facts: found.facts, branding: serialiseBranding(branding) }))
+      .update(JSON.stringify({ layout: CERTIFICATE_LAYOUT_VERSION, facts: found.facts, branding: serialiseBranding(branding), images: imageDigests }))
       .digest('hex')
       .slice(0, 32);
     const key = certificateKeys(drawId).pdf(kind, fingerprint);
@@ -94,7 +100,7 @@ export class CertificateService implements OnModuleInit {
       facts: found.facts,
       branding,
       withWinners: kind === 'certificatewinners',
-      image: (slot) => this.branding.imageBytes(drawId, branding, slot),
+      image: async (slot) => images.get(slot) ?? null,
     });
     await writeStoredFile(this.storage, key, pdf);
     return pdf;
