@@ -117,8 +117,9 @@ describe('public answers: ETag, 304, and shared versus private', () => {
     expect((await anyone().get(`/cert/${drawn.shortCode}/`).expect(200)).text).toContain('Jo Bloggs, JP');
   });
 
-  it('changes the certificate PDF when the logo is replaced by another image of the same file name', async () => {
+  it('changes the certificate PDF, and the logo within max-age, when the logo is replaced by another image of the same file name', async () => {
     const id = (await owner.agent.post('/api/draw/submitdraw/').send(simpleDraw()).expect(200)).body as string;
+    const { shortCode } = (await owner.agent.get('/api/draw/get/').query({ id }).expect(200)).body;
     const brandWith = async (colour: [number, number, number]) => {
       const upload = (
         await owner.agent
@@ -129,12 +130,22 @@ describe('public answers: ETag, 304, and shared versus private', () => {
       const branding = { ...plainBranding(), logoOption: 'image', images: { Top: { fileName: upload.headerFileName, serverFileName: upload.serverFileName } } };
       await owner.agent.post('/api/draw/branding').send({ drawId: id, branding }).expect(200);
       const pdf = await anyone().get(`/download/certificate/${id}`).expect(200);
-      return { pdf: pdf.headers.etag as string };
+      const logoUrl = (await anyone().get(`/api/certificate/${shortCode}/branding`).expect(200)).body.imageUrls.Top as string;
+      const logo = await anyone().get(logoUrl).expect(200);
+      return { pdf: pdf.headers.etag as string, logoUrl, logo: { etag: logo.headers.etag as string, control: logo.headers['cache-control'] } };
     };
     const red = await brandWith([200, 30, 30]);
     const blue = await brandWith([30, 30, 200]);
     // The PDF shows the new logo, and a cache holding the old one is not told it is current.
     expect(blue.pdf).not.toBe(red.pdf);
+    // The logo's address names it by its file name, the same for both: it is kept no longer than the rest of the
+    // branding, and a cache asking with the old logo's tag gets the new one.
+    expect(blue.logoUrl).toBe(red.logoUrl);
+    expect(red.logo.control).toMatch(SHARED);
+    expect(blue.logo.etag).not.toBe(red.logo.etag);
+    const renewed = await anyone().get(blue.logoUrl).set('If-None-Match', red.logo.etag).expect(200);
+    expect(renewed.body).toEqual(solidPng(120, 40, [30, 30, 200]));
+    await anyone().get(blue.logoUrl).set('If-None-Match', blue.logo.etag).expect(304);
   });
 
   it('lets a draw still to be drawn be kept only until its time, and never stale (once due, drawCachePolicy revalidates every use)', async () => {

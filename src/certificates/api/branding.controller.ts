@@ -1,9 +1,12 @@
 import type { Multipart } from '@fastify/multipart';
 import { Body, Controller, Get, HttpCode, NotFoundException, Param, Post, Query, Req, Res, UnsupportedMediaTypeException } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import { ConfigService } from '@nestjs/config';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type CallerRequest, callerOf, CurrentUser, OptionalUser, RequireUser } from '../../accounts/api/auth/caller.js';
 import type { User } from '../../accounts/domain/user.js';
+import type { Environment } from '../../config/environment.js';
+import { type CachePolicy, publicAnswer, publicCacheSettings, sendPublicAnswer } from '../../platform/http/public-answers.js';
 import { CLIENT_TOKEN_PATTERN, UUID_PATTERN } from '../../platform/http/patterns.js';
 import { BrandingService } from '../application/branding.service.js';
 import { IMAGE_SLOTS, type ImageSlot } from '#rules';
@@ -18,7 +21,14 @@ const IMAGE_TYPES = { png: 'image/png', jpg: 'image/jpeg' } as const;
 @ApiTags('branding')
 @Controller('api')
 export class BrandingController {
-  constructor(private readonly branding: BrandingService) {}
+  private readonly imagePolicy: CachePolicy;
+
+  constructor(
+    private readonly branding: BrandingService,
+    config: ConfigService<Environment, true>,
+  ) {
+    this.imagePolicy = { shared: true, ...publicCacheSettings(config) };
+  }
 
   @Post('draw/branding')
   @HttpCode(200)
@@ -49,16 +59,14 @@ export class BrandingController {
   @ApiProduces('image/png', 'image/jpeg')
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
   @ApiNotFoundResponse({ description: "'File not found.'" })
-  async image(@Param('drawId') drawId: string, @Query('location') location: string, @Res() reply: FastifyReply): Promise<void> {
+  async image(@Param('drawId') drawId: string, @Query('location') location: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const slot = IMAGE_SLOTS.find((name) => name.toLowerCase() === String(location ?? '').toLowerCase()) as ImageSlot | undefined;
     const image = UUID_PATTERN.test(drawId) && slot ? await this.branding.image(drawId, slot) : null;
     if (!image) throw new NotFoundException({ message: 'File not found.' });
-    await reply
-      .header('Content-Type', IMAGE_TYPES[image.extension])
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Security-Policy', "default-src 'none'")
-      .header('Cache-Control', 'public, max-age=300')
-      .send(image.bytes);
+    void reply.header('X-Content-Type-Options', 'nosniff').header('Content-Security-Policy', "default-src 'none'");
+    // Its address names the image by its file name, which a new image may share: kept as long as the rest of the
+    // branding (a change shows within max-age), and revalidated by its ETag.
+    await sendPublicAnswer(request, reply, publicAnswer(image.bytes, IMAGE_TYPES[image.extension], false), this.imagePolicy);
   }
 
   @Post('upload/branding')
