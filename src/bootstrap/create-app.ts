@@ -19,6 +19,7 @@ import { refuseCrossSiteStateChanges } from '../platform/http/cross-site.js';
 import { ErrorEnvelopeFilter } from '../platform/http/error-envelope.filter.js';
 import { buildOpenApiDocument } from '../platform/http/openapi.js';
 import { refuseUnusableInput } from '../platform/http/request-input.js';
+import { markApiAnswersPrivate } from '../platform/http/public-answers.js';
 import { registerSecurityHeaders } from '../platform/http/security-headers.js';
 import { registerSessions } from '../platform/http/sessions.js';
 import { requestIdOf, REQUEST_ID_HEADER } from '../platform/logging/request-context.js';
@@ -54,6 +55,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   refuseCrossSiteStateChanges(app.getHttpAdapter().getInstance());
   refuseUnusableInput(app.getHttpAdapter().getInstance());
   clearNotifiedCachesAfterWrites(app.getHttpAdapter().getInstance());
+  markApiAnswersPrivate(app.getHttpAdapter().getInstance());
   await registerSecurityHeaders(app.getHttpAdapter().getInstance(), environment.NODE_ENV === 'production', {
     inlineScriptHashes: inlineScriptHashes(environment.CLIENT_DIST_DIR),
     analyticsId: environment.ANALYTICS_ID,

@@ -14,7 +14,7 @@ const BRANDING = plainBranding({ pageColour: '#FFFFF0', logoColour: '#123456', l
 /** Issue 26: a drawn draw's public answers carry a strong ETag, answer If-None-Match with 304, and say who may keep them. */
 describe('public answers: ETag, 304, and shared versus private', () => {
   let t: TestApp;
-  let owner: { agent: TestAgent };
+  let owner: { agent: TestAgent; email: string };
   let drawn: { id: string; shortCode: string };
 
   const anyone = () => request(t.app.getHttpServer());
@@ -96,6 +96,17 @@ describe('public answers: ETag, 304, and shared versus private', () => {
     }
     // The data is the same for everyone, the owner included.
     expect((await owner.agent.get(`/api/certificate/${drawn.shortCode}`).expect(200)).headers['cache-control']).toMatch(SHARED);
+  });
+
+  it('says private for the API’s answers read with a session or an API key: the owner’s view of the draw', async () => {
+    await t.query('UPDATE users SET api_enabled = true WHERE email = $1', [owner.email]);
+    const key = (await owner.agent.post('/api/account/createApiKey/').send({ kind: 'live' }).expect(200)).body.key as string;
+    const answers = {
+      'session: draw': await owner.agent.get('/api/draw/get/').query({ id: drawn.id }).expect(200),
+      'API key: draw': await anyone().get('/api/draw/get/').query({ id: drawn.id }).set('Authorization', `Bearer ${key}`).expect(200),
+      'session: account': await owner.agent.get('/api/account/get/').expect(200),
+    };
+    for (const [read, response] of Object.entries(answers)) expect([read, response.headers['cache-control']]).toEqual([read, 'private, no-store']);
   });
 
   it('changes the version with what is shown, even when another process (here: SQL) makes the change', async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { ConfigService } from '@nestjs/config';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Environment } from '../../config/environment.js';
 
 /**
@@ -45,6 +45,18 @@ export function cacheControlOf(policy: CachePolicy): string {
   // Any cache may keep it but must ask every time (a 304 when unchanged).
   if (policy.maxAgeSeconds <= 0) return 'no-cache';
   return `public, max-age=${policy.maxAgeSeconds}${policy.staleSeconds > 0 ? `, stale-while-revalidate=${policy.staleSeconds}` : ''}`;
+}
+
+/**
+ * An API answer that does not say who may keep it says `private, no-store`: what it holds may be the caller's own (a
+ * session's or an API key's, the owner's view of a draw), and a shared cache given a default lifetime (a CDN's) must
+ * not keep it for others. The public answers, and routes with a policy of their own, say theirs.
+ */
+export function markApiAnswersPrivate(fastify: FastifyInstance): void {
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) void reply.header('Cache-Control', 'private, no-store');
+    done(null, payload);
+  });
 }
 
 /** The configured lifetimes of a drawn draw's public answers (PUBLIC_CACHE_MAX_AGE_SECONDS, PUBLIC_CACHE_STALE_SECONDS). */
