@@ -121,6 +121,21 @@ http {
     }
   });
 
+  it('sends each client an encoding it takes: a q=0 in Accept-Encoding refuses one', async () => {
+    const path = `/api/certificate/${drawn.shortCode}`;
+    const encodingFor = async (acceptEncoding: string) => {
+      // Twice: the second may come from the proxy's copy.
+      await fetch(`${proxy}${path}`, { headers: { 'Accept-Encoding': acceptEncoding } }).then((response) => response.arrayBuffer());
+      const response = await fetch(`${proxy}${path}`, { headers: { 'Accept-Encoding': acceptEncoding } });
+      await response.arrayBuffer();
+      return response.headers.get('content-encoding');
+    };
+    expect(await encodingFor('gzip, deflate, br')).toBe('br');
+    expect(await encodingFor('br;q=0, gzip')).toBe('gzip');
+    expect(await encodingFor('gzip;q=0, br;q=0')).toBeNull();
+    expect(await encodingFor('gzip;q=0.5, br;q=0.8')).toBe('br');
+  });
+
   it('shows a branding change within the stated max-age', async () => {
     const path = `/cert/${drawn.shortCode}/`;
     expect((await view(path)).text).not.toContain('Proxy rewards');
