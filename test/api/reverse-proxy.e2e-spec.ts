@@ -136,6 +136,17 @@ http {
     expect(await encodingFor('gzip;q=0.5, br;q=0.8')).toBe('br');
   });
 
+  it('keeps for everyone the page the app renders for the proxy’s host, not one chosen by a request’s own X-Forwarded-Host', async () => {
+    // A variant no other test views, so that the request below is the one whose answer the proxy keeps.
+    const path = `/cert/${drawn.shortCode}x/`;
+    const first = await view(path, { 'X-Forwarded-Host': 'elsewhere.example' });
+    expect(first.cache).toBe('MISS');
+    const next = await view(path);
+    // The certificate rendered into the page (the draw's name), as the app renders it for this host.
+    expect(first.text).toContain('Spring giveaway');
+    expect(next.text).toBe(first.text);
+  });
+
   it('shows a branding change within the stated max-age', async () => {
     const path = `/cert/${drawn.shortCode}/`;
     expect((await view(path)).text).not.toContain('Proxy rewards');
