@@ -85,6 +85,20 @@ describe('public answers: ETag, 304, and shared versus private', () => {
     await anyone().get('/no-such-page/').set('If-None-Match', '*').expect(404);
   });
 
+  it('sends a shared link clicked from a feed (fbclid, gclid, utm_*) the bare address’s rendered page, and a preview still as private', async () => {
+    const path = `/cert/${drawn.shortCode}/`;
+    const bare = await anyone().get(path).expect(200);
+    // Rendered with the draw's data (the plain page has none).
+    expect(bare.text).toContain('Spring giveaway');
+    for (const query of ['fbclid=IwAR0abc', 'utm_source=facebook&utm_medium=social&gclid=Cj0K', 'utm_campaign=winners&']) {
+      const clicked = await anyone().get(`${path}?${query}`).expect(200);
+      expect([query, clicked.headers.etag, clicked.headers['cache-control']]).toEqual([query, bare.headers.etag, bare.headers['cache-control']]);
+      expect(clicked.text).toBe(bare.text);
+    }
+    const preview = await anyone().get(`${path}?fbclid=IwAR0abc&prev=true`).expect(200);
+    expect(preview.headers['cache-control']).toBe('private, no-cache');
+  });
+
   it('says private where the answer depends on the visitor: the signed-in owner’s page, previews, render cookies', async () => {
     const path = `/cert/${drawn.shortCode}/`;
     const ownersPage = await owner.agent.get(path).expect(200);

@@ -121,6 +121,22 @@ http {
     }
   });
 
+  it('serves the clicks of a shared link, each with its own fbclid, from the bare address’s copy', async () => {
+    // A variant no other test views: its first view below fills the proxy's copy.
+    const path = `/cert/${drawn.shortCode}w/`;
+    const first = await view(path);
+    expect(first.cache).toBe('MISS');
+    const clicked = await waitUntil(
+      () => view(`${path}?fbclid=IwAR${Date.now()}&utm_source=facebook`),
+      (page) => page.cache === 'HIT',
+      'a click from a feed served from the proxy',
+      { timeoutMs: 20_000, intervalMs: 0 },
+    );
+    expect(clicked.text).toBe(first.text);
+    // Any other query string is its own address.
+    expect((await view(`${path}?prev=true`)).cache).not.toBe('HIT');
+  });
+
   it('sends each client an encoding it takes: a q=0 in Accept-Encoding refuses one', async () => {
     const path = `/api/certificate/${drawn.shortCode}`;
     const encodingFor = async (acceptEncoding: string) => {

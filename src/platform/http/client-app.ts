@@ -247,7 +247,8 @@ export async function serveClientApp(
   const shared: CachePolicy = publicCache ? { shared: true, ...publicCache } : revalidated;
   return (request, reply) => {
     if (!isClientPage(request)) return false;
-    const [path, query] = request.url.split('?');
+    const [path, fullQuery] = request.url.split('?');
+    const query = withoutTracking(fullQuery);
     const unprefixed = path.replace(COUNTRY_PREFIX, '');
     // A query string may fill a screen's form: only the bare address is the prerendered page.
     const prerendered = query === undefined ? pages.get(path) : undefined;
@@ -319,6 +320,20 @@ const PLAIN_PAGES_KEPT = 1000;
 /** A draw's public pages: its certificate (with w, e or x). */
 const PUBLIC_DRAW_PAGE = /^\/cert\/[A-Za-z]{5}[ewx]?\/$/;
 const LOOKUP_PAGE = '/lookup/';
+/**
+ * Parameters that social networks and campaign tools add to a shared link (Facebook's fbclid, Google's gclid,
+ * utm_source…): the page is the same without them, so a viral link clicked from a feed is the bare address (rendered,
+ * and one copy in a shared cache: docs/nginx/fairdraw-http.conf keys them alike).
+ */
+const TRACKING_PARAMETER = /^(?:utm_[a-z_]+|fbclid|gclid|dclid|gbraid|wbraid|msclkid|twclid|igshid|mc_cid|mc_eid)$/i;
+
+/** The query string without its tracking parameters; undefined when nothing else is left. */
+function withoutTracking(query: string | undefined): string | undefined {
+  if (query === undefined) return undefined;
+  const kept = query.split('&').filter((pair) => pair !== '' && !TRACKING_PARAMETER.test(pair.split('=')[0]));
+  return kept.length > 0 ? kept.join('&') : undefined;
+}
+
 /** The query parameters of the owner's preview frames (client/src/lib/routes.ts, certificate). */
 const PREVIEW_QUERY = /(?:^|&)(?:prev|fw|wh|eh)=/;
 
