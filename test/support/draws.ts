@@ -1,5 +1,6 @@
 import { runDraw } from '#draw-engine';
 import { type CertifiedSeed, checkSeed, createSeededSource } from '#rng';
+import { DEFAULT_BRANDING } from '#rules';
 
 export function simpleDraw(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -20,21 +21,7 @@ export function simpleDraw(overrides: Record<string, unknown> = {}): Record<stri
 
 /** A certificate's branding as `POST /api/draw/branding` takes it: the plain look, with the given fields changed. */
 export function plainBranding(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    borderTopColour: '#333333',
-    borderBottomColour: '#333333',
-    backgroundColour: '#DDDDDD',
-    pageColour: '#FFFFFF',
-    textColour: '#111111',
-    logoColour: '#111111',
-    font: 0,
-    borderTopVisible: true,
-    borderBottomVisible: true,
-    logoOption: 'none',
-    logoText: '',
-    images: {},
-    ...overrides,
-  };
+  return { ...DEFAULT_BRANDING, images: {}, ...overrides };
 }
 
 export interface DrawView extends CertifiedSeed {
