@@ -292,6 +292,28 @@ describe('accounts in Chromium: pages and session behaviour', () => {
     expect((await answered).status()).toBe(200);
     expect(page.url()).toBe(`${base}/account/edit/`);
 
+    // An answer cut off on its way (a dropped connection: a 200 whose body ends early) is no answer either: the user
+    // stays, and the server's session is not ended.
+    const logOuts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/account/logOut')) logOuts.push(request.url());
+    });
+    await page.route('**/api/account/authenticated/**', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"user":{"email":' }));
+    const cutOff = page.waitForResponse((response) => response.url().includes('/api/account/authenticated/'));
+    await page.clock.fastForward(10_000);
+    await cutOff;
+    await page.unroute('**/api/account/authenticated/**');
+    // The next check is made (an ended session would stop them) and answered by the server.
+    const answeredAgain = page.waitForResponse((response) => response.url().includes('/api/account/authenticated/')).then((response) => response.status());
+    const sentHome = page.waitForURL(`${base}/?logout=true`).then(
+      () => 'sent home',
+      () => 'stayed',
+    );
+    await page.clock.fastForward(10_000);
+    expect(await Promise.race([answeredAgain, sentHome])).toBe(200);
+    expect(page.url()).toBe(`${base}/account/edit/`);
+    expect(logOuts).toEqual([]);
+
     // The session ends elsewhere (a password reset, another tab): the next check sends the user home.
     await t.query(`DELETE FROM session WHERE sess::text LIKE '%' || (SELECT id::text FROM users WHERE email = $1) || '%'`, [email]);
     await page.clock.fastForward(10_000);

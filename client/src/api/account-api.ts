@@ -33,10 +33,20 @@ const taggedAccountApi = accountGeneratedApi.enhanceEndpoints({
 /** The 10-second session check as a value: a lapse of the session is expected, not an error to announce. */
 export type SessionCheckOutcome =
   | { outcome: 'authenticated'; user: UserResponseDto; version: string }
-  /** The call never got an answer (offline, server unreachable): the session may well be alive. */
+  /** No answer that says anything (offline, server unreachable, an answer cut off): the session may well be alive. */
   | { outcome: 'unreachable' }
-  /** Any answer other than success: the session is over (part 1 §4, §8). */
-  | { outcome: 'ended'; status: FetchBaseQueryError['status'] };
+  /** The server answered with a failure: the session is over (part 1 §4, §8). */
+  | { outcome: 'ended'; status: number };
+
+/**
+ * Part 1 §4 ends the session on a failed check "that is not a network error (status -1)". An answer whose body could
+ * not be read, a 200 cut off by a dropped connection or a navigation, is such a network error: ending the session
+ * then would log the user out of every tab (the logout ends the server's session) while it was alive.
+ */
+export function sessionCheckFailure(error: FetchBaseQueryError): SessionCheckOutcome {
+  const status = error.status === 'PARSING_ERROR' ? error.originalStatus : error.status;
+  return typeof status === 'number' && status >= 400 ? { outcome: 'ended', status } : { outcome: 'unreachable' };
+}
 
 /**
  * `POST /api/account/authenticated/` for the session check. The generated `authenticated` mutation would
@@ -54,9 +64,7 @@ export const accountApi = taggedAccountApi.injectEndpoints({
           params: { ts: String(Date.now()) },
           body: { clientSession },
         });
-        if (result.error) {
-          return { data: result.error.status === 'FETCH_ERROR' ? { outcome: 'unreachable' } : { outcome: 'ended', status: result.error.status } };
-        }
+        if (result.error) return { data: sessionCheckFailure(result.error) };
         const answer = result.data as AuthenticatedApiResponse;
         return { data: { outcome: 'authenticated', user: answer.user, version: answer.version } };
       },
