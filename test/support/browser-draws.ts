@@ -36,7 +36,9 @@ export async function submitDraw(agent: TestAgent, options: { secondsAhead?: num
     ...(scheduled ? { scheduleDate: new Date(Date.now() + options.secondsAhead! * 1000).toISOString() } : {}),
     ...options.overrides,
   });
-  const response = await agent.post('/api/draw/submitdraw/').send(body).expect(200);
+  const response = await agent.post('/api/draw/submitdraw/').send(body);
+  // The server's message says why a draw was refused, which the bare status would not.
+  if (response.status !== 200) throw new Error(`submitdraw answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body as string;
 }
 

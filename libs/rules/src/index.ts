@@ -6,3 +6,4 @@ export * from './publication-rules.js';
 export * from './upload-rules.js';
 export * from './branding.js';
 export * from './compact-json.js';
+export * from './client-token.js';

@@ -1,12 +1,11 @@
+import { CLIENT_TOKEN_PATTERN } from '../../../../libs/rules/src/index';
+
 /**
  * The `clientSession` of DESIGN.md: a random id made once per browser tab and sent with the session check,
  * uploads and confirm details, so that what a tab uploaded anonymously stays its own. sessionStorage is per tab
  * and survives reloads, which is exactly the lifetime wanted.
  */
 export const CLIENT_SESSION_KEY = 'fairdraw.clientSession';
-
-// The server accepts 8 to 64 letters, digits, - or _.
-const VALID = /^[A-Za-z0-9_-]{8,64}$/;
 
 type SessionStore = Pick<Storage, 'getItem' | 'setItem'>;
 
@@ -15,7 +14,7 @@ let pageLifetimeId: string | undefined;
 
 export function clientSessionId(storage: SessionStore | undefined = tabStorage(), random: () => string = () => crypto.randomUUID()): string {
   const stored = attempt(() => storage?.getItem(CLIENT_SESSION_KEY) ?? null);
-  if (stored && VALID.test(stored)) return stored;
+  if (stored && CLIENT_TOKEN_PATTERN.test(stored)) return stored;
   const id = random();
   const saved = attempt(() => {
     if (!storage) return false;
