@@ -10,11 +10,11 @@ describe('accounts: register, confirm, log in, sessions (API)', () => {
 
   /**
    * A session check by `cookie` whose body is held back: the app has read the session (it does so as the headers
-   * arrive) when this answers; `finish` sends the body and answers the status. What happens in between happens
+   * arrive) when this answers; `finish` sends the body and answers the response. What happens in between happens
    * while a request of that session is in flight, as in another tab.
    */
   let base: string | undefined;
-  async function checkInFlight(cookie: string, address: string): Promise<{ finish: () => Promise<number> }> {
+  async function checkInFlight(cookie: string, address: string): Promise<{ finish: () => Promise<http.IncomingMessage> }> {
     base ??= await t.listen();
     const [{ mark }] = await t.query<{ mark: Date }>('SELECT clock_timestamp() AS mark');
     const body = JSON.stringify({ clientSession: 'tab-inflight1' });
@@ -22,10 +22,10 @@ describe('accounts: register, confirm, log in, sessions (API)', () => {
       method: 'POST',
       headers: { Cookie: cookie, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'X-Forwarded-For': address },
     });
-    const answered = new Promise<number>((resolve, reject) => {
+    const answered = new Promise<http.IncomingMessage>((resolve, reject) => {
       sent.on('response', (response) => {
         response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('end', () => resolve(response));
       });
       sent.on('error', reject);
     });
@@ -200,6 +200,22 @@ describe('accounts: register, confirm, log in, sessions (API)', () => {
       await inFlight.finish();
 
       await request(t.app.getHttpServer()).post('/api/account/authenticated/').set('Cookie', cookie).set('X-Forwarded-For', address).send({ clientSession: 'tab-12345678' }).expect(401);
+    });
+
+    it("keeps another tab's new login: the answer to a request of the ended session sets no cookie", async () => {
+      const first = await registeredUser(t.app);
+      const second = await registeredUser(t.app);
+      const address = freshAddress();
+      const tab = browser(t.app, address);
+      const cookie = sessionCookie(await tab.post('/api/account/login/').send({ email: first.email, password: PASSWORD }).expect(200))!.split(';')[0];
+
+      const inFlight = await checkInFlight(cookie, address);
+      await tab.post('/api/account/logOut/').expect(200);
+      await tab.post('/api/account/login/').send({ email: second.email, password: PASSWORD }).expect(200);
+      const late = await inFlight.finish();
+
+      // The browser keeps the cookie it was given last: a session cookie here would replace the new login's.
+      expect(sessionCookie(late)).toBeUndefined();
     });
   });
 
