@@ -260,6 +260,15 @@ describe('accounts: register, confirm, log in, sessions (API)', () => {
       await browser(t.app).post('/api/account/update/').send({ firstName: 'X' }).expect(401);
     });
 
+    it.each([12, true, ['Agency'], { name: 'Agency' }, 'x'.repeat(201)])('refuses agentOrganisation %j without isAgent with 400, changing nothing', async (agentOrganisation) => {
+      const { agent } = await registeredUser(t.app, { isAgent: true, agentOrganisation: 'Promo Agency' });
+      const refused = await agent.post('/api/account/update/').send({ agentOrganisation }).expect(400);
+      expect(Object.keys(refused.body.modelState)).toEqual(['agentOrganisation']);
+      expect((await agent.get('/api/account/get/').expect(200)).body.agentOrganisation).toBe('Promo Agency');
+      const renamed = await agent.post('/api/account/update/').send({ agentOrganisation: ' New Agency ' }).expect(200);
+      expect(renamed.body.agentOrganisation).toBe('New Agency');
+    });
+
     it('changes the password only with the current one, ending the other sessions and earlier reset links', async () => {
       const { agent, email } = await registeredUser(t.app);
       const elsewhere = browser(t.app);
