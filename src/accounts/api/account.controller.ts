@@ -114,7 +114,7 @@ export class AccountController {
   @HttpCode(200)
   async update(@Body() body: UpdateAccountRequestDto, @CurrentUser() user: User, @Req() request: CallerRequest): Promise<UserResponseDto> {
     const { address, ...rest } = body;
-    return this.present(await this.accounts.updateProfile(user.id, { ...rest, address: address?.toDomain() }, request.session?.sessionId));
+    return this.present(await this.accounts.updateProfile(user.id, { ...rest, address: address?.toDomain() }, addressKey(request.ip), request.session?.sessionId));
   }
 
   @Post('forgotPassword')

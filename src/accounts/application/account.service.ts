@@ -116,17 +116,21 @@ export class AccountService {
 
   /**
    * A new password (the current one given) ends the account's other sessions, keeping the caller's (`sessionId`), and
-   * its unused reset links: whoever held the old password or an earlier link is out.
+   * its unused reset links: whoever held the old password or an earlier link is out. The current password is checked
+   * as a login's is, from the caller's `address`: counted and capped alike, or a session or an API key could guess it
+   * without limit, then take the account over with a new one.
    */
-  async updateProfile(userId: string, update: ProfileUpdate, sessionId?: string): Promise<User> {
+  async updateProfile(userId: string, update: ProfileUpdate, address: string, sessionId?: string): Promise<User> {
     if (update.newPassword !== undefined) {
       const user = await this.requireUser(userId);
       // The request holds no e-mail or names: the account's own are what the new password must not be made of.
       await loadPasswordPolicy();
       const problem = passwordProblem(update.newPassword, [user.email, user.firstName, user.lastName]);
       if (problem) throw new RuleBrokenError(problem, { newPassword: [problem] });
-      const credentials = await this.users.findCredentials(user.email);
-      if (!credentials || !(await verifyPassword(credentials.passwordHash, update.currentPassword ?? ''))) {
+      try {
+        await this.verifyCredentials(user.email, update.currentPassword ?? '', address);
+      } catch (error) {
+        if (!(error instanceof NotSignedInError)) throw error;
         throw new RuleBrokenError(ACCOUNT_MESSAGES.currentPasswordWrong, { currentPassword: [ACCOUNT_MESSAGES.currentPasswordWrong] });
       }
       await this.users.setPasswordHash(userId, await hashPassword(update.newPassword));

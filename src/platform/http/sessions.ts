@@ -39,6 +39,11 @@ export function takeSessionUserRow(id: string): Record<string, unknown> | null |
   return read.row;
 }
 
+/** The id of the session each request read from the store (see PreparedPgStore.set). */
+const sessionsRead = new WeakMap<RequestContext, string>();
+/** The requests whose session was ended by another request while they ran: their answer sets no session cookie. */
+const sessionsEndedMeanwhile = new WeakSet<RequestContext>();
+
 /** The session, and the user its passport names, as of one statement: nothing kept between requests. */
 const SESSION_WITH_USER = `SELECT s.sess, s.sess #>> '{passport,user}' AS session_user_id, row_to_json(u) AS session_user
   FROM session s
@@ -65,6 +70,7 @@ export async function registerSessions(app: NestFastifyApplication, environment:
           const sess = rows[0]?.sess;
           if (sess === undefined) return done(null, null);
           const context = requestContext.getStore();
+          if (context) sessionsRead.set(context, sid);
           if (context && rows[0].session_user_id) sessionUsers.set(context, { id: rows[0].session_user_id, row: rows[0].session_user });
           try {
             done(null, (typeof sess === 'string' ? JSON.parse(sess) : sess) as Parameters<typeof done>[1]);
@@ -74,6 +80,25 @@ export async function registerSessions(app: NestFastifyApplication, environment:
           }
         },
         (error: unknown) => done(error),
+      );
+    }
+
+    /**
+     * A session the request read is written back only while it still exists. connect-pg-simple's upsert would
+     * re-create one that another request ended meanwhile (a logOut in another tab, a password reset, a login's new
+     * id), logged in, when the request in flight saves it (the session check records its tab's clientSession).
+     */
+    override set(sid: string, sess: Parameters<InstanceType<typeof PgStore>['set']>[1], done?: (error?: unknown) => void): void {
+      const context = requestContext.getStore();
+      if (!context || sessionsRead.get(context) !== sid) return super.set(sid, sess, done);
+      // As connect-pg-simple reckons it: the cookie's expiry, else its default day.
+      const expires = sess.cookie?.expires ? new Date(sess.cookie.expires).valueOf() : Date.now() + 24 * 60 * 60 * 1000;
+      pool.query('UPDATE session SET sess = $1, expire = to_timestamp($2) WHERE sid = $3', [sess, Math.ceil(expires / 1000), sid]).then(
+        ({ rowCount }) => {
+          if (rowCount === 0) sessionsEndedMeanwhile.add(context);
+          done?.();
+        },
+        (error: unknown) => done?.(error),
       );
     }
   }
@@ -87,13 +112,25 @@ export async function registerSessions(app: NestFastifyApplication, environment:
     saveUninitialized: false,
     store: store as unknown as fastifySession.SessionStore,
   });
-  app
-    .getHttpAdapter()
-    .getInstance()
-    .addHook('onClose', async () => {
-      store.close();
-      await pool.end();
-    });
+  const fastify = app.getHttpAdapter().getInstance();
+  // After @fastify/session's own onSend: the cookie it sets for a session that no longer exists would replace, in the
+  // browser, the one another tab's login set meanwhile (logging that tab out, or back into the ended session).
+  fastify.addHook('onSend', async (_request, reply, payload) => {
+    const context = requestContext.getStore();
+    if (!context || !sessionsEndedMeanwhile.has(context)) return payload;
+    const cookies = reply.getHeader('set-cookie');
+    if (cookies !== undefined) {
+      const kept = ([] as string[]).concat(cookies as string | string[]).filter((cookie) => !cookie.startsWith(`${SESSION_COOKIE_NAME}=`));
+      // removeHeader first: fastify adds a set-cookie to those already there.
+      void reply.removeHeader('set-cookie');
+      if (kept.length) void reply.header('set-cookie', kept);
+    }
+    return payload;
+  });
+  fastify.addHook('onClose', async () => {
+    store.close();
+    await pool.end();
+  });
 }
 
 /** SESSION_SECRET in production (shared by every process); elsewhere one generated once into DATA_DIR. */

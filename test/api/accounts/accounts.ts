@@ -1,11 +1,50 @@
+import http from 'node:http';
 import request from 'supertest';
 import { APP_VERSION } from '../../../src/config/app-version.js';
-import { browser, deliveredTo, linkInLatestMail, outboxFor, PASSWORD, registeredUser, registration, sessionCookie } from '../../support/accounts.js';
+import { browser, deliveredTo, freshAddress, linkInLatestMail, outboxFor, PASSWORD, registeredUser, registration, sessionCookie } from '../../support/accounts.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { waitUntil } from '../../support/wait-until.js';
 
 describe('accounts: register, confirm, log in, sessions (API)', () => {
   let t: TestApp;
+
+  /**
+   * A session check by `cookie` whose body is held back: the app has read the session (it does so as the headers
+   * arrive) when this answers; `finish` sends the body and answers the response. What happens in between happens
+   * while a request of that session is in flight, as in another tab.
+   */
+  let base: string | undefined;
+  async function checkInFlight(cookie: string, address: string): Promise<{ finish: () => Promise<http.IncomingMessage> }> {
+    base ??= await t.listen();
+    const [{ mark }] = await t.query<{ mark: Date }>('SELECT clock_timestamp() AS mark');
+    const body = JSON.stringify({ clientSession: 'tab-inflight1' });
+    const sent = http.request(`${base}/api/account/authenticated/`, {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'X-Forwarded-For': address },
+    });
+    const answered = new Promise<http.IncomingMessage>((resolve, reject) => {
+      sent.on('response', (response) => {
+        response.resume();
+        response.on('end', () => resolve(response));
+      });
+      sent.on('error', reject);
+    });
+    sent.flushHeaders();
+    sent.write(body.slice(0, 1));
+    // The session store's read of this session, done: its connection idle again after a statement begun since the mark.
+    await waitUntil(
+      () => t.query(`SELECT 1 FROM pg_stat_activity WHERE query LIKE 'SELECT s.sess, s.sess #>>%' AND state = 'idle' AND query_start >= $1`, [mark]),
+      (rows) => rows.length > 0,
+      'the session read of the request in flight',
+      { timeoutMs: 10_000, intervalMs: 20 },
+    );
+    return {
+      finish: () => {
+        sent.end(body.slice(1));
+        return answered;
+      },
+    };
+  }
 
   beforeAll(async () => {
     t = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
@@ -130,6 +169,56 @@ describe('accounts: register, confirm, log in, sessions (API)', () => {
     });
   });
 
+  describe('a session ended while a request of it is in flight', () => {
+    it('stays ended after a password reset: the request in flight does not write it back', async () => {
+      const { agent, email } = await registeredUser(t.app);
+      const address = freshAddress();
+      const thief = sessionCookie(await browser(t.app, address).post('/api/account/login/').send({ email, password: PASSWORD }).expect(200))!.split(';')[0];
+      await browser(t.app).post('/api/account/forgotPassword/').send({ email }).expect(200);
+      const token = /\/account\/resetpassword\/([^/]+)\//.exec(await linkInLatestMail(t, email))![1];
+
+      const inFlight = await checkInFlight(thief, address);
+      await browser(t.app).post('/api/account/resetPassword/').send({ token, password: 'brand new secret' }).expect(200);
+      await inFlight.finish();
+
+      await request(t.app.getHttpServer()).post('/api/account/authenticated/').set('Cookie', thief).set('X-Forwarded-For', address).send({ clientSession: 'tab-12345678' }).expect(401);
+      await agent.post('/api/account/authenticated/').send({ clientSession: 'tab-12345678' }).expect(401);
+    });
+
+    it('stays ended after logOut in another tab: the request in flight does not write it back', async () => {
+      const { email } = await registeredUser(t.app);
+      const address = freshAddress();
+      const tab = browser(t.app, address);
+      const cookie = sessionCookie(await tab.post('/api/account/login/').send({ email, password: PASSWORD }).expect(200))!.split(';')[0];
+      // A live session is still written back: the check records its tab.
+      await tab.post('/api/account/authenticated/').send({ clientSession: 'tab-recorded1' }).expect(200);
+      const recorded = await t.query(`SELECT 1 FROM session s JOIN users u ON u.id::text = s.sess #>> '{passport,user}' WHERE u.email = $1 AND s.sess ->> 'clientSession' = 'tab-recorded1'`, [email]);
+      expect(recorded).toHaveLength(1);
+
+      const inFlight = await checkInFlight(cookie, address);
+      await tab.post('/api/account/logOut/').expect(200);
+      await inFlight.finish();
+
+      await request(t.app.getHttpServer()).post('/api/account/authenticated/').set('Cookie', cookie).set('X-Forwarded-For', address).send({ clientSession: 'tab-12345678' }).expect(401);
+    });
+
+    it("keeps another tab's new login: the answer to a request of the ended session sets no cookie", async () => {
+      const first = await registeredUser(t.app);
+      const second = await registeredUser(t.app);
+      const address = freshAddress();
+      const tab = browser(t.app, address);
+      const cookie = sessionCookie(await tab.post('/api/account/login/').send({ email: first.email, password: PASSWORD }).expect(200))!.split(';')[0];
+
+      const inFlight = await checkInFlight(cookie, address);
+      await tab.post('/api/account/logOut/').expect(200);
+      await tab.post('/api/account/login/').send({ email: second.email, password: PASSWORD }).expect(200);
+      const late = await inFlight.finish();
+
+      // The browser keeps the cookie it was given last: a session cookie here would replace the new login's.
+      expect(sessionCookie(late)).toBeUndefined();
+    });
+  });
+
   describe('the session check and account details', () => {
     it('authenticated answers 401 to a visitor and the user with the server version otherwise', async () => {
       await browser(t.app).post('/api/account/authenticated/').query({ ts: Date.now() }).send({ clientSession: 'tab-12345678' }).expect(401);
@@ -169,6 +258,15 @@ describe('accounts: register, confirm, log in, sessions (API)', () => {
         .expect(400);
       expect(invalid.body.modelState).toEqual({ 'address.countryCode': ['Please choose a country.'] });
       await browser(t.app).post('/api/account/update/').send({ firstName: 'X' }).expect(401);
+    });
+
+    it.each([12, true, ['Agency'], { name: 'Agency' }, 'x'.repeat(201)])('refuses agentOrganisation %j without isAgent with 400, changing nothing', async (agentOrganisation) => {
+      const { agent } = await registeredUser(t.app, { isAgent: true, agentOrganisation: 'Promo Agency' });
+      const refused = await agent.post('/api/account/update/').send({ agentOrganisation }).expect(400);
+      expect(Object.keys(refused.body.modelState)).toEqual(['agentOrganisation']);
+      expect((await agent.get('/api/account/get/').expect(200)).body.agentOrganisation).toBe('Promo Agency');
+      const renamed = await agent.post('/api/account/update/').send({ agentOrganisation: ' New Agency ' }).expect(200);
+      expect(renamed.body.agentOrganisation).toBe('New Agency');
     });
 
     it('changes the password only with the current one, ending the other sessions and earlier reset links', async () => {

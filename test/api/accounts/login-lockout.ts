@@ -24,6 +24,22 @@ describe('failed logins: counted per account and per address, the human check as
 
   const login = (address: string, body: Record<string, unknown>) => browser(t.app, address).post('/api/account/login/').send(body);
 
+  it("counts a password change's wrong current password as a failed login: guessing it with a session stops at the same cap", async () => {
+    const { email } = await registeredUser(t.app, { recaptchaResponse: HUMAN });
+    const address = freshAddress();
+    const session = browser(t.app, address);
+    await session.post('/api/account/login/').send({ email, password: PASSWORD }).expect(200);
+    const change = (currentPassword: string) => session.post('/api/account/update/').send({ currentPassword, newPassword: 'taken over 123' });
+    const answers: number[] = [];
+    for (let i = 0; i < 21; i++) answers.push((await change(`guess number ${i}`)).status);
+    expect(answers).toEqual([...Array<number>(20).fill(400), 429]);
+    // Refused before the password is looked at, even the right one, as a login would be.
+    await change(PASSWORD).expect(429);
+    // The owner elsewhere: asked for the human check (the account's failures), and the password is unchanged.
+    expect((await login(freshAddress(), { email, password: PASSWORD })).body).toEqual(HUMAN_CHECK_REFUSAL);
+    await login(freshAddress(), { email, password: PASSWORD, recaptchaResponse: HUMAN }).expect(200);
+  });
+
   it('a flood of wrong passwords from one address does not stop the owner signing in from another', async () => {
     const { email } = await registeredUser(t.app, { recaptchaResponse: HUMAN });
     const attacker = freshAddress();

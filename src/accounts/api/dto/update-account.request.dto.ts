@@ -14,7 +14,8 @@ export class UpdateAccountRequestDto {
   @ApiPropertyOptional() @IsOmittable() @IsBoolean({ message: ACCOUNT_MESSAGES.isAgent }) isAgent?: boolean;
 
   @ApiPropertyOptional({ nullable: true, type: String })
-  @ValidateIf((dto: UpdateAccountRequestDto) => dto.isAgent === true)
+  // Also without isAgent (an agent renaming the agency), when given: the account service trims it.
+  @ValidateIf((dto: UpdateAccountRequestDto, value: unknown) => dto.isAgent === true || (dto.isAgent === undefined && value !== undefined && value !== null))
   @MaxLength(200)
   @IsNotEmpty({ message: ACCOUNT_MESSAGES.agentOrganisation })
   @IsString({ message: ACCOUNT_MESSAGES.agentOrganisation })
