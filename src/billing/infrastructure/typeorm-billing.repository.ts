@@ -209,9 +209,9 @@ export class TypeormBillingRepository {
     return row ? BillingMapper.invoice(row) : null;
   }
 
-  /** Adds a refund pack of one credit for the credit redeemed for `redeemedFor`, unless refunded already. */
+  /** Adds a refund pack of one credit for the credit redeemed for `redeemedFor`, unless refunded already. Joins a surrounding transaction. */
   async refundRedeemedCredit(userId: string, redeemedFor: string, expiryDate: Date, at: Date): Promise<boolean> {
-    return this.dataSource.transaction(async (manager) => {
+    return joinTransaction(this.dataSource, async (manager) => {
       const redeemed = (await manager.query(`SELECT id FROM credit WHERE user_id = $1 AND redeemed_for = $2 FOR UPDATE`, [userId, redeemedFor])) as { id: string }[];
       if (redeemed.length === 0) return false;
       const note = `refund for ${redeemedFor}`;

@@ -1,11 +1,15 @@
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
+import pg from 'pg';
 import Stripe from 'stripe';
+import { DRAW_MESSAGES } from '#rules';
 import { PendingPaymentsSweeper } from '../../../src/billing/application/pending-payments-sweeper.js';
 import { PayPalWalletGateway } from '../../../src/billing/infrastructure/paypal-wallet-gateway.adapter.js';
 import { createStripeClient, StripeCardGateway } from '../../../src/billing/infrastructure/stripe-card-gateway.adapter.js';
+import { DraftService } from '../../../src/draws/application/draft.service.js';
 import type TestAgent from 'supertest/lib/agent.js';
 import { registeredUser } from '../../support/accounts.js';
+import { simpleDraw } from '../../support/draws.js';
 import { type HttpStub, sendJson, startHttpStub } from '../../support/http-stub.js';
 import { AUTHENTICATION_FAILED, startStripeStandIn, type StripeIntent, type StripeStandIn } from '../../support/stripe-stand-in.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
@@ -271,6 +275,70 @@ describe('Stripe through the app: every PaymentIntent state, signed webhooks in 
     expect((await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'USD', token: 'pm_card_processing', idempotencyKey: 'never-0001' }).expect(402)).body.message).toBe(
       'Your bank did not confirm the payment in time, so it was cancelled.',
     );
+  });
+
+  describe('a paid submission whose draft the hourly sweep takes for abandoned while it is being paid', () => {
+    // The sweep clears a submission's draft an hour old (its request died): here the request is still going. The
+    // hour is made up by dating the draft back while Stripe is being asked.
+    const paidLater = () => simpleDraw({ paymentOption: 0, currency: 'USD', token: 'pm_card_visa', scheduleOption: 1, scheduleDate: new Date(Date.now() + 3_600_000).toISOString() });
+    const ofOwner = async (email: string) => ({
+      draws: await t.query<{ id: string; state: string }>('SELECT d.id, d.state FROM draw d JOIN users u ON u.id = d.owner_user_id WHERE u.email = $1', [email]),
+      refunds: (await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM credit_pack p JOIN users u ON u.id = p.user_id WHERE u.email = $1 AND p.kind = 'refund'`, [email]))[0].n,
+      payments: (await paymentsOf(email)).map((payment) => payment.status),
+    });
+    const draftOf = async (email: string) => (await t.query<{ id: string }>(`SELECT d.id FROM draw d JOIN users u ON u.id = d.owner_user_id WHERE u.email = $1 AND d.state = 'draft'`, [email]))[0].id;
+
+    it('swept before the payment completed: no draw is answered that does not exist, and the credit paid for is back once', async () => {
+      const { agent, email } = await registeredUser(t.app);
+      stripe.beforeAnswer = async () => {
+        await t.query(`UPDATE draw SET updated_at = now() - interval '2 hours' WHERE id = $1`, [await draftOf(email)]);
+        await t.app.get(DraftService).sweep();
+      };
+      const answer = await agent.post('/api/draw/submitdraw/').send(paidLater()).expect(409);
+      expect(answer.body.message).toBe(DRAW_MESSAGES.submissionExpired);
+      expect(await ofOwner(email)).toEqual({ draws: [], refunds: 1, payments: ['succeeded'] });
+      expect(await credits(agent)).toBe(1);
+      await t.app.get(DraftService).sweep();
+      expect(await credits(agent)).toBe(1);
+    });
+
+    it('scheduled while the sweep was clearing it: the draw stands and its credit is not given back', async () => {
+      const { agent, email } = await registeredUser(t.app);
+      // Another session holds the draft's row, so that the request stops where it schedules the draw, after it spent
+      // the credit; the sweep then runs, and the row is let go.
+      const holder = new pg.Client({ connectionString: t.databaseUrl });
+      await holder.connect();
+      try {
+        let draft = '';
+        stripe.beforeAnswer = async () => {
+          draft = await draftOf(email);
+          await t.query(`UPDATE draw SET updated_at = now() - interval '2 hours' WHERE id = $1`, [draft]);
+          await holder.query('BEGIN');
+          await holder.query('SELECT 1 FROM draw WHERE id = $1 FOR UPDATE', [draft]);
+        };
+        const submitted = agent
+          .post('/api/draw/submitdraw/')
+          .send(paidLater())
+          .then((response) => response);
+        const waiters = () =>
+          t.query<{ query: string }>(`SELECT query FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND (query LIKE 'UPDATE draw SET state%' OR query LIKE 'DELETE FROM draw%')`);
+        await waitUntil(waiters, (rows) => rows.length === 1, 'the request waiting to schedule its draw');
+        const sweeping = t.app.get(DraftService).sweep();
+        await waitUntil(
+          async () => ({ waiting: (await waiters()).length, refunds: (await ofOwner(email)).refunds }),
+          ({ waiting, refunds }) => waiting === 2 || refunds > 0,
+          'the sweep at the draft',
+        );
+        await holder.query('COMMIT');
+        const answer = await submitted;
+        await sweeping;
+        expect(answer.status).toBe(200);
+        expect(await ofOwner(email)).toEqual({ draws: [{ id: draft, state: 'scheduled' }], refunds: 0, payments: ['succeeded'] });
+        expect(await credits(agent)).toBe(0);
+      } finally {
+        await holder.end();
+      }
+    });
   });
 });
 
