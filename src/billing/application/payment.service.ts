@@ -189,7 +189,12 @@ export class PaymentService {
       }
     }
     if (outcome.status === 'succeeded') {
-      const { newlyFulfilled } = await this.finish(payment.id).catch(() => ({ newlyFulfilled: false }));
+      // A payment we declined or swept answers its decline (logged above). Any other failure to fulfil is thrown: the
+      // webhook then answers an error and Stripe sends the event again, where a 200 would leave the payment unfulfilled.
+      const { newlyFulfilled } = await this.finish(payment.id).catch((error: unknown) => {
+        if (error instanceof PaymentRequiredError) return { newlyFulfilled: false };
+        throw error;
+      });
       if (newlyFulfilled && answered) await this.tellCustomer(payment, 'succeeded');
     } else if (settled && answered) {
       await this.tellCustomer(payment, 'declined', outcome.message);
@@ -212,14 +217,21 @@ export class PaymentService {
         this.logger.warn(`Asking where payment ${payment.id} stands failed: ${error instanceof Error ? error.message : String(error)}`);
       }
       if (result?.status === 'succeeded' || result?.status === 'declined') {
-        await this.settleFromProvider({
-          eventType: 'sweep',
-          eventId: 'sweep',
-          reference: result.reference!,
-          paymentId: payment.id,
-          status: result.status === 'succeeded' ? 'succeeded' : 'failed',
-          message: result.status === 'declined' ? result.message : undefined,
-        });
+        try {
+          await this.settleFromProvider({
+            eventType: 'sweep',
+            eventId: 'sweep',
+            reference: result.reference!,
+            paymentId: payment.id,
+            status: result.status === 'succeeded' ? 'succeeded' : 'failed',
+            message: result.status === 'declined' ? result.message : undefined,
+          });
+        } catch (error) {
+          // The other payments are still swept; this one is the operator's, as no event will come for it any more.
+          this.logger.error(
+            `Payment ${payment.id} (${result.reference}) ${result.status} at the provider but could not be settled: ${error instanceof Error ? error.message : String(error)}; fulfil it by hand`,
+          );
+        }
         continue;
       }
       if (await this.billing.settlePayment(payment.id, 'failed', this.clock.now(), { declineMessage: BILLING_MESSAGES.neverSettled })) {

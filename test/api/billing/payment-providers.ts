@@ -277,6 +277,49 @@ describe('Stripe through the app: every PaymentIntent state, signed webhooks in 
     );
   });
 
+  it('answers a success event it could not fulfil with an error, so that Stripe sends it again, and fulfils it once then', async () => {
+    const { agent, email } = await registeredUser(t.app);
+    await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'USD', token: 'pm_card_processing', idempotencyKey: 'unfulfilled-1' }).expect(409);
+    const [pending] = await paymentsOf(email);
+    // The invoice cannot be written (a failing disk, a lost connection): the fulfilment's transaction rolls back.
+    await t.query('ALTER TABLE invoice ADD CONSTRAINT invoice_refuses_writes CHECK (false) NOT VALID');
+    try {
+      expect(await stripe.settle(pending.gateway_reference, 'succeeded')).toBe(500);
+    } finally {
+      await t.query('ALTER TABLE invoice DROP CONSTRAINT invoice_refuses_writes');
+    }
+    expect(await credits(agent)).toBe(0);
+    // Stripe's next delivery of the same event.
+    expect((await post(stripe.intents.get(pending.gateway_reference)!, 'payment_intent.succeeded')).status).toBe(200);
+    expect(await credits(agent)).toBe(10);
+    expect((await agent.get('/api/account/getInvoices/')).body.total).toBe(1);
+    expect((await post(stripe.intents.get(pending.gateway_reference)!, 'payment_intent.succeeded')).status).toBe(200);
+    expect(await credits(agent)).toBe(10);
+  });
+
+  it('goes on sweeping when one payment that succeeded cannot be fulfilled, and reports that one for the operator', async () => {
+    const { agent, email } = await registeredUser(t.app);
+    for (const key of ['sweep-fail-1', 'sweep-fail-2']) {
+      await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'USD', token: 'pm_card_processing', idempotencyKey: key }).expect(409);
+    }
+    const [first, second] = await paymentsOf(email);
+    // The first is swept first.
+    await t.query(`UPDATE payment SET created_at = now() - CASE WHEN id = $1 THEN interval '74 hours' ELSE interval '73 hours' END WHERE id = ANY($2)`, [first.id, [first.id, second.id]]);
+    Object.assign(stripe.intents.get(first.gateway_reference)!, { status: 'succeeded' });
+    await t.query('ALTER TABLE invoice ADD CONSTRAINT invoice_refuses_writes CHECK (false) NOT VALID');
+    const logged = jest.spyOn(Logger.prototype, 'error');
+    try {
+      await t.app.get(PendingPaymentsSweeper).sweep();
+      expect(logged.mock.calls.map(([message]) => String(message))).toContainEqual(
+        expect.stringMatching(new RegExp(`^Payment ${first.id} \\(${first.gateway_reference}\\) succeeded at the provider but could not be settled: .*; fulfil it by hand$`)),
+      );
+    } finally {
+      logged.mockRestore();
+      await t.query('ALTER TABLE invoice DROP CONSTRAINT invoice_refuses_writes');
+    }
+    expect((await paymentsOf(email)).map((payment) => payment.status)).toEqual(['succeeded', 'failed']);
+  });
+
   describe('a paid submission whose draft the hourly sweep takes for abandoned while it is being paid', () => {
     // The sweep clears a submission's draft an hour old (its request died): here the request is still going. The
     // hour is made up by dating the draft back while Stripe is being asked.
