@@ -16,6 +16,9 @@ import { ConflictError, NotFoundError, PaymentRequiredError, RuleBrokenError } f
 import { mayAct, OWNERSHIP, userCaller } from '../../platform/ownership/ownership.js';
 import type { PaymentChoice } from '../domain/payment-choice.js';
 
+/** A payment that succeeded is fulfilled by its own request at once; one still unfulfilled after this was left behind. */
+const UNFULFILLED_GRACE_MS = 10 * 60_000;
+
 const PACK_KIND: Record<PaidOption, CreditPackKind> = {
   [PaymentOption.Single]: 'single',
   [PaymentOption.TenPack]: 'ten',
@@ -204,7 +207,8 @@ export class PaymentService {
 
   /**
    * Card payments left pending longer than PENDING_PAYMENT_SWEEP_HOURS: asked once more where they stand, settled by that
-   * answer, or marked failed and reported (logged for the operator, the customer e-mailed). Answers how many were swept.
+   * answer, or marked failed and reported (logged for the operator, the customer e-mailed). Then payments that succeeded
+   * more than UNFULFILLED_GRACE_MS ago without being fulfilled are fulfilled. Answers how many pending ones were swept.
    */
   async sweepPendingPayments(olderThanHours: number): Promise<number> {
     const before = new Date(this.clock.now().getTime() - olderThanHours * 3_600_000);
@@ -240,6 +244,15 @@ export class PaymentService {
           `Pending payment ${payment.id} (${payment.gatewayReference ?? 'no PaymentIntent'}) did not settle within ${olderThanHours} hours: marked failed; check it in the Stripe dashboard`,
         );
         await this.tellCustomer(payment, 'declined', BILLING_MESSAGES.neverSettled);
+      }
+    }
+    // Money taken, credits never added: the request failed after the payment settled (a crash, a database error) and
+    // no one sent it again; a wallet payment has no webhook to do it either.
+    for (const payment of await this.billing.unfulfilledPayments(new Date(this.clock.now().getTime() - UNFULFILLED_GRACE_MS))) {
+      try {
+        if ((await this.finish(payment.id)).newlyFulfilled) this.logger.warn(`Payment ${payment.id} had succeeded without its credits and invoice: fulfilled now`);
+      } catch (error) {
+        this.logger.error(`Payment ${payment.id} succeeded but could not be fulfilled: ${error instanceof Error ? error.message : String(error)}; fulfil it by hand`);
       }
     }
     return swept;

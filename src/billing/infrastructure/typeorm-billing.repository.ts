@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { type DataSource, LessThan, type Repository } from 'typeorm';
+import { type DataSource, IsNull, LessThan, Not, type Repository } from 'typeorm';
 import type { CreditPack, CreditPackKind } from '../domain/credit-pack.js';
 import type { Fulfilment, Invoice, NewPayment, Payment, PaymentStatus } from '../domain/payment.js';
 import type { Currency, PriceSettings } from '../domain/pricing.js';
@@ -52,6 +52,12 @@ export class TypeormBillingRepository {
   /** Card payments of the gateway still pending that were recorded before `before`. */
   async pendingCardPayments(gateway: string, before: Date): Promise<Payment[]> {
     const rows = await this.payments.find({ where: { gateway, method: 'card', status: 'pending', createdAt: LessThan(before) }, order: { createdAt: 'ASC' }, take: 100 });
+    return rows.map((row) => BillingMapper.payment(row));
+  }
+
+  /** Payments of any gateway that succeeded before `before` and were never fulfilled (their request failed after the money moved). */
+  async unfulfilledPayments(before: Date): Promise<Payment[]> {
+    const rows = await this.payments.find({ where: { status: 'succeeded', fulfilledAt: IsNull(), userId: Not(IsNull()), completedAt: LessThan(before) }, order: { completedAt: 'ASC' }, take: 100 });
     return rows.map((row) => BillingMapper.payment(row));
   }
 
