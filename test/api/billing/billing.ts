@@ -79,6 +79,21 @@ describe('billing: prices, credits, card and wallet payments, invoices (API, bui
     expect(await t.query('SELECT count(*)::int AS n FROM payment WHERE user_id = $1', [await userIdOf(email)])).toEqual([{ n: 1 }]);
   });
 
+  it('refuses the same idempotency key for another pack or currency, charging and crediting nothing more', async () => {
+    const { agent } = await registeredUser(t.app);
+    const first = { paymentOption: 1, currency: 'AUD', token: 'tok_visa', idempotencyKey: 'one-purchase-1' };
+    await agent.post('/api/account/buycredits/').send(first).expect(200);
+    for (const other of [{ paymentOption: 3 }, { currency: 'GBP' }]) {
+      const refused = await agent
+        .post('/api/account/buycredits/')
+        .send({ ...first, ...other })
+        .expect(400);
+      expect(refused.body.message).toBe('This payment request was already used for another purchase.');
+    }
+    expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(10);
+    expect((await agent.get('/api/account/getInvoices/')).body.total).toBe(1);
+  });
+
   it('refuses a missing payment method and options that are not packs', async () => {
     const { agent } = await registeredUser(t.app);
     const none = await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'USD' }).expect(400);
