@@ -246,6 +246,23 @@ export class PaymentService {
         await this.tellCustomer(payment, 'declined', BILLING_MESSAGES.neverSettled);
       }
     }
+    // Wallet payments whose execution's answer never came (a timeout, a dropped connection): the customer was shown the
+    // wallet failure, and the provider may have taken the money. Asked while the payment can still have been executed.
+    const walletAfter = new Date(this.clock.now().getTime() - olderThanHours * 3_600_000);
+    for (const payment of await this.billing.pendingWalletPayments(this.wallet.name, walletAfter, new Date(this.clock.now().getTime() - UNFULFILLED_GRACE_MS))) {
+      try {
+        const result = await this.wallet.status(payment.gatewayReference!);
+        if (result.status === 'pending') continue;
+        if (result.status === 'declined') {
+          await this.billing.settlePayment(payment.id, 'declined', this.clock.now(), { declineMessage: result.message });
+          continue;
+        }
+        await this.billing.settlePayment(payment.id, 'succeeded', this.clock.now(), {});
+        if ((await this.finish(payment.id)).newlyFulfilled) await this.tellCustomer(payment, 'succeeded');
+      } catch (error) {
+        this.logger.error(`Asking where wallet payment ${payment.id} stands failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
     // Money taken, credits never added: the request failed after the payment settled (a crash, a database error) and
     // no one sent it again; a wallet payment has no webhook to do it either.
     for (const payment of await this.billing.unfulfilledPayments(new Date(this.clock.now().getTime() - UNFULFILLED_GRACE_MS))) {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { type DataSource, IsNull, LessThan, Not, type Repository } from 'typeorm';
+import { And, type DataSource, IsNull, LessThan, MoreThan, Not, type Repository } from 'typeorm';
 import type { CreditPack, CreditPackKind } from '../domain/credit-pack.js';
 import type { Fulfilment, Invoice, NewPayment, Payment, PaymentStatus } from '../domain/payment.js';
 import type { Currency, PriceSettings } from '../domain/pricing.js';
@@ -52,6 +52,16 @@ export class TypeormBillingRepository {
   /** Card payments of the gateway still pending that were recorded before `before`. */
   async pendingCardPayments(gateway: string, before: Date): Promise<Payment[]> {
     const rows = await this.payments.find({ where: { gateway, method: 'card', status: 'pending', createdAt: LessThan(before) }, order: { createdAt: 'ASC' }, take: 100 });
+    return rows.map((row) => BillingMapper.payment(row));
+  }
+
+  /** Wallet payments of the gateway still pending, with a provider payment id, recorded between `after` and `before`. */
+  async pendingWalletPayments(gateway: string, after: Date, before: Date): Promise<Payment[]> {
+    const rows = await this.payments.find({
+      where: { gateway, method: 'wallet', status: 'pending', gatewayReference: Not(IsNull()), createdAt: And(MoreThan(after), LessThan(before)) },
+      order: { createdAt: 'ASC' },
+      take: 100,
+    });
     return rows.map((row) => BillingMapper.payment(row));
   }
 

@@ -11,6 +11,7 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { registeredUser } from '../../support/accounts.js';
 import { simpleDraw } from '../../support/draws.js';
 import { type HttpStub, sendJson, startHttpStub } from '../../support/http-stub.js';
+import { PAYPAL_CLIENT_ID, PAYPAL_SECRET, startPayPalStandIn, type PayPalStandIn } from '../../support/paypal-stand-in.js';
 import { AUTHENTICATION_FAILED, startStripeStandIn, type StripeIntent, type StripeStandIn } from '../../support/stripe-stand-in.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { waitUntil } from '../../support/wait-until.js';
@@ -430,5 +431,47 @@ describe('PayPal wallet adapter against a local PayPal REST stub', () => {
   it('executes an approved payment, and reports a refusal as an error the service turns into the wallet alert', async () => {
     expect(await gateway().executePayment('PAYID-STUB-1', 'PAYER-OK')).toEqual({ status: 'succeeded', reference: 'SALE-STUB-9' });
     await expect(gateway().executePayment('PAYID-STUB-1', 'PAYER-NOT-APPROVED')).rejects.toThrow(/PAYER_ACTION_REQUIRED/);
+  });
+});
+
+describe('PayPal through the app: an execution whose answer never came', () => {
+  let paypal: PayPalStandIn;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    paypal = await startPayPalStandIn();
+    t = await createTestApp({ env: { TRUST_PROXY: 'loopback', PAYPAL_CLIENT_ID, PAYPAL_SECRET, PAYPAL_API_URL: paypal.url } });
+  });
+
+  afterAll(async () => {
+    await t.close();
+    await paypal.close();
+  });
+
+  it('is asked about by the payments sweep: the sale PayPal completed is fulfilled once, the customer told', async () => {
+    const { agent, email } = await registeredUser(t.app);
+    const [created, abandoned] = [
+      (await agent.post('/api/paypal/createpayment/').send({ paymentOption: 1, currency: 'AUD' }).expect(200)).body.id as string,
+      (await agent.post('/api/paypal/createpayment/').send({ paymentOption: 3, currency: 'AUD' }).expect(200)).body.id as string,
+    ];
+    paypal.payments.get(created)!.state = 'approved';
+    paypal.loseNextExecuteAnswer = true;
+    const failed = await agent.post('/api/paypal/executepayment/').send({ PaymentID: created, PayerID: 'PAYERSTANDIN1' }).expect(402);
+    expect(failed.body.message).toBe('Something went wrong while processing your PayPal transaction. Please contact support.');
+    expect(paypal.payments.get(created)!.state).toBe('executed');
+    const statuses = async () => (await t.query<{ status: string }>('SELECT status FROM payment WHERE gateway_reference = ANY($1) ORDER BY amount', [[created, abandoned]])).map((row) => row.status);
+    expect(await statuses()).toEqual(['pending', 'pending']);
+    // The page showed the failure and sends nothing more; PayPal sends no event.
+    await t.query(`UPDATE payment SET created_at = now() - interval '15 minutes' WHERE gateway_reference = ANY($1)`, [[created, abandoned]]);
+    await t.app.get(PendingPaymentsSweeper).sweep();
+    await t.app.get(PendingPaymentsSweeper).sweep();
+    expect(await statuses()).toEqual(['succeeded', 'pending']);
+    expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(10);
+    expect((await agent.get('/api/account/getInvoices/')).body.total).toBe(1);
+    await waitUntil(
+      async () => t.mailbox!.received.filter((mail) => mail.to.includes(email) && mail.subject === 'Your FairDraw payment went through').length,
+      (count) => count === 1,
+      'the mail telling the customer',
+    );
   });
 });
