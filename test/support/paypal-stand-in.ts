@@ -14,6 +14,8 @@ const STAND_IN_PAYER = 'PAYERSTANDIN1';
 export interface PayPalStandIn extends HttpStub {
   /** Payment id → its state: created, approved (by the payer), or executed. */
   payments: Map<string, { state: 'created' | 'approved' | 'executed'; total: string; currency: string }>;
+  /** Executes the next payment but drops the connection instead of answering (a timeout, a lost answer). */
+  loseNextExecuteAnswer?: boolean;
 }
 
 export async function startPayPalStandIn(): Promise<PayPalStandIn> {
@@ -56,7 +58,23 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       if (!payment) return sendJson(response, 404, { name: 'INVALID_RESOURCE_ID', message: 'The requested resource ID was not found' });
       if (payment.state === 'created' || payer_id !== STAND_IN_PAYER) return sendJson(response, 400, { name: 'PAYMENT_NOT_APPROVED_FOR_EXECUTION', message: 'Payer has not approved payment' });
       payment.state = 'executed';
+      if (standIn.loseNextExecuteAnswer) {
+        standIn.loseNextExecuteAnswer = false;
+        response.socket?.destroy();
+        return;
+      }
       return sendJson(response, 200, { id: execute[1], state: 'approved', transactions: [{ related_resources: [{ sale: { id: `SALE-${execute[1].slice(-6)}`, state: 'completed' } }] }] });
+    }
+    const lookup = /^\/v1\/payments\/payment\/([A-Z0-9-]+)$/.exec(url.pathname);
+    if (request.method === 'GET' && lookup) {
+      const payment = payments.get(lookup[1]);
+      if (!payment) return sendJson(response, 404, { name: 'INVALID_RESOURCE_ID', message: 'The requested resource ID was not found' });
+      const executed = payment.state === 'executed';
+      return sendJson(response, 200, {
+        id: lookup[1],
+        state: executed ? 'approved' : 'created',
+        transactions: [{ related_resources: executed ? [{ sale: { id: `SALE-${lookup[1].slice(-6)}`, state: 'completed' } }] : [] }],
+      });
     }
     sendJson(response, 404, { name: 'NOT_FOUND' });
   })) as PayPalStandIn;

@@ -34,6 +34,8 @@ export const DRAW_MESSAGES = {
   submitFallback: 'Something went wrong, please try again or contact us for assistance.',
   /** The server's answer while an earlier request of the same submission is still paying. */
   submissionInProgress: 'This draw is still being paid for. Please look for it in your draws in a minute before submitting it again.',
+  /** The server's answer when a submission's payment completed only after its draft had been cleared as abandoned. */
+  submissionExpired: 'This draw was not made: its payment took too long to complete. The credit it paid for is on your account; please submit the draw again and use your credits.',
 } as const;
 
 /** Demo draws: at most 10 prizes and within 15 minutes (spec); at most 1,000 entries (decided). */

@@ -16,6 +16,9 @@ import { ConflictError, NotFoundError, PaymentRequiredError, RuleBrokenError } f
 import { mayAct, OWNERSHIP, userCaller } from '../../platform/ownership/ownership.js';
 import type { PaymentChoice } from '../domain/payment-choice.js';
 
+/** A payment that succeeded is fulfilled by its own request at once; one still unfulfilled after this was left behind. */
+const UNFULFILLED_GRACE_MS = 10 * 60_000;
+
 const PACK_KIND: Record<PaidOption, CreditPackKind> = {
   [PaymentOption.Single]: 'single',
   [PaymentOption.TenPack]: 'ten',
@@ -189,7 +192,12 @@ export class PaymentService {
       }
     }
     if (outcome.status === 'succeeded') {
-      const { newlyFulfilled } = await this.finish(payment.id).catch(() => ({ newlyFulfilled: false }));
+      // A payment we declined or swept answers its decline (logged above). Any other failure to fulfil is thrown: the
+      // webhook then answers an error and Stripe sends the event again, where a 200 would leave the payment unfulfilled.
+      const { newlyFulfilled } = await this.finish(payment.id).catch((error: unknown) => {
+        if (error instanceof PaymentRequiredError) return { newlyFulfilled: false };
+        throw error;
+      });
       if (newlyFulfilled && answered) await this.tellCustomer(payment, 'succeeded');
     } else if (settled && answered) {
       await this.tellCustomer(payment, 'declined', outcome.message);
@@ -199,7 +207,8 @@ export class PaymentService {
 
   /**
    * Card payments left pending longer than PENDING_PAYMENT_SWEEP_HOURS: asked once more where they stand, settled by that
-   * answer, or marked failed and reported (logged for the operator, the customer e-mailed). Answers how many were swept.
+   * answer, or marked failed and reported (logged for the operator, the customer e-mailed). Then payments that succeeded
+   * more than UNFULFILLED_GRACE_MS ago without being fulfilled are fulfilled. Answers how many pending ones were swept.
    */
   async sweepPendingPayments(olderThanHours: number): Promise<number> {
     const before = new Date(this.clock.now().getTime() - olderThanHours * 3_600_000);
@@ -212,14 +221,21 @@ export class PaymentService {
         this.logger.warn(`Asking where payment ${payment.id} stands failed: ${error instanceof Error ? error.message : String(error)}`);
       }
       if (result?.status === 'succeeded' || result?.status === 'declined') {
-        await this.settleFromProvider({
-          eventType: 'sweep',
-          eventId: 'sweep',
-          reference: result.reference!,
-          paymentId: payment.id,
-          status: result.status === 'succeeded' ? 'succeeded' : 'failed',
-          message: result.status === 'declined' ? result.message : undefined,
-        });
+        try {
+          await this.settleFromProvider({
+            eventType: 'sweep',
+            eventId: 'sweep',
+            reference: result.reference!,
+            paymentId: payment.id,
+            status: result.status === 'succeeded' ? 'succeeded' : 'failed',
+            message: result.status === 'declined' ? result.message : undefined,
+          });
+        } catch (error) {
+          // The other payments are still swept; this one is the operator's, as no event will come for it any more.
+          this.logger.error(
+            `Payment ${payment.id} (${result.reference}) ${result.status} at the provider but could not be settled: ${error instanceof Error ? error.message : String(error)}; fulfil it by hand`,
+          );
+        }
         continue;
       }
       if (await this.billing.settlePayment(payment.id, 'failed', this.clock.now(), { declineMessage: BILLING_MESSAGES.neverSettled })) {
@@ -228,6 +244,32 @@ export class PaymentService {
           `Pending payment ${payment.id} (${payment.gatewayReference ?? 'no PaymentIntent'}) did not settle within ${olderThanHours} hours: marked failed; check it in the Stripe dashboard`,
         );
         await this.tellCustomer(payment, 'declined', BILLING_MESSAGES.neverSettled);
+      }
+    }
+    // Wallet payments whose execution's answer never came (a timeout, a dropped connection): the customer was shown the
+    // wallet failure, and the provider may have taken the money. Asked while the payment can still have been executed.
+    const walletAfter = new Date(this.clock.now().getTime() - olderThanHours * 3_600_000);
+    for (const payment of await this.billing.pendingWalletPayments(this.wallet.name, walletAfter, new Date(this.clock.now().getTime() - UNFULFILLED_GRACE_MS))) {
+      try {
+        const result = await this.wallet.status(payment.gatewayReference!);
+        if (result.status === 'pending') continue;
+        if (result.status === 'declined') {
+          await this.billing.settlePayment(payment.id, 'declined', this.clock.now(), { declineMessage: result.message });
+          continue;
+        }
+        await this.billing.settlePayment(payment.id, 'succeeded', this.clock.now(), {});
+        if ((await this.finish(payment.id)).newlyFulfilled) await this.tellCustomer(payment, 'succeeded');
+      } catch (error) {
+        this.logger.error(`Asking where wallet payment ${payment.id} stands failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    // Money taken, credits never added: the request failed after the payment settled (a crash, a database error) and
+    // no one sent it again; a wallet payment has no webhook to do it either.
+    for (const payment of await this.billing.unfulfilledPayments(new Date(this.clock.now().getTime() - UNFULFILLED_GRACE_MS))) {
+      try {
+        if ((await this.finish(payment.id)).newlyFulfilled) this.logger.warn(`Payment ${payment.id} had succeeded without its credits and invoice: fulfilled now`);
+      } catch (error) {
+        this.logger.error(`Payment ${payment.id} succeeded but could not be fulfilled: ${error instanceof Error ? error.message : String(error)}; fulfil it by hand`);
       }
     }
     return swept;

@@ -6,7 +6,8 @@ import { HOURLY_MS, repeatEvery } from '../../platform/jobs/repeat-every.js';
 
 /**
  * Once an hour, in every process (settling is idempotent): card payments still pending after
- * PENDING_PAYMENT_SWEEP_HOURS are asked about once more, then settled or marked failed and reported.
+ * PENDING_PAYMENT_SWEEP_HOURS are asked about once more, then settled or marked failed and reported; payments of any
+ * gateway that succeeded but were never fulfilled are fulfilled (fulfilment is claimed once).
  */
 @Injectable()
 export class PendingPaymentsSweeper implements OnModuleInit, OnModuleDestroy {

@@ -41,6 +41,20 @@ export class PayPalWalletGateway implements WalletGateway {
     return { status: 'succeeded', reference: sale ?? paymentId };
   }
 
+  /** Executed: its sale completed (succeeded) or the payment failed; anything else (created, approved but not executed) is pending. */
+  async status(paymentId: string): Promise<WalletExecution | { status: 'pending' }> {
+    const response = await fetch(`${this.connection.apiUrl}/v1/payments/payment/${encodeURIComponent(paymentId)}`, {
+      headers: { Authorization: `Bearer ${await this.accessToken()}` },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    if (!response.ok) throw new Error(`PayPal payment ${paymentId} could not be looked up (${response.status})`);
+    const payment = (await response.json()) as { state?: string; transactions?: { related_resources?: { sale?: { id: string; state: string } }[] }[] };
+    const sale = payment.transactions?.[0]?.related_resources?.[0]?.sale;
+    if (payment.state === 'approved' && sale?.state === 'completed') return { status: 'succeeded', reference: sale.id };
+    if (payment.state === 'failed') return { status: 'declined', message: 'PayPal answered failed.' };
+    return { status: 'pending' };
+  }
+
   private async accessToken(): Promise<string> {
     const credentials = Buffer.from(`${this.connection.clientId}:${this.connection.secret}`).toString('base64');
     const response = await fetch(`${this.connection.apiUrl}/v1/oauth2/token`, {

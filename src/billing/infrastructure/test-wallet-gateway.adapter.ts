@@ -16,4 +16,9 @@ export class TestWalletGateway implements WalletGateway {
     if (payerId !== TEST_WALLET_PAYER) return { status: 'declined', message: 'The payer did not approve the payment.' };
     return { status: 'succeeded', reference: 'SALE-' + paymentId.slice(-12) };
   }
+
+  /** Test executions answer at once: a payment left pending was never executed. */
+  async status(): Promise<{ status: 'pending' }> {
+    return { status: 'pending' };
+  }
 }

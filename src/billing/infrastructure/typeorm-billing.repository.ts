@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { type DataSource, LessThan, type Repository } from 'typeorm';
+import { And, type DataSource, IsNull, LessThan, MoreThan, Not, type Repository } from 'typeorm';
 import type { CreditPack, CreditPackKind } from '../domain/credit-pack.js';
 import type { Fulfilment, Invoice, NewPayment, Payment, PaymentStatus } from '../domain/payment.js';
 import type { Currency, PriceSettings } from '../domain/pricing.js';
@@ -52,6 +52,22 @@ export class TypeormBillingRepository {
   /** Card payments of the gateway still pending that were recorded before `before`. */
   async pendingCardPayments(gateway: string, before: Date): Promise<Payment[]> {
     const rows = await this.payments.find({ where: { gateway, method: 'card', status: 'pending', createdAt: LessThan(before) }, order: { createdAt: 'ASC' }, take: 100 });
+    return rows.map((row) => BillingMapper.payment(row));
+  }
+
+  /** Wallet payments of the gateway still pending, with a provider payment id, recorded between `after` and `before`. */
+  async pendingWalletPayments(gateway: string, after: Date, before: Date): Promise<Payment[]> {
+    const rows = await this.payments.find({
+      where: { gateway, method: 'wallet', status: 'pending', gatewayReference: Not(IsNull()), createdAt: And(MoreThan(after), LessThan(before)) },
+      order: { createdAt: 'ASC' },
+      take: 100,
+    });
+    return rows.map((row) => BillingMapper.payment(row));
+  }
+
+  /** Payments of any gateway that succeeded before `before` and were never fulfilled (their request failed after the money moved). */
+  async unfulfilledPayments(before: Date): Promise<Payment[]> {
+    const rows = await this.payments.find({ where: { status: 'succeeded', fulfilledAt: IsNull(), userId: Not(IsNull()), completedAt: LessThan(before) }, order: { completedAt: 'ASC' }, take: 100 });
     return rows.map((row) => BillingMapper.payment(row));
   }
 
@@ -209,9 +225,9 @@ export class TypeormBillingRepository {
     return row ? BillingMapper.invoice(row) : null;
   }
 
-  /** Adds a refund pack of one credit for the credit redeemed for `redeemedFor`, unless refunded already. */
+  /** Adds a refund pack of one credit for the credit redeemed for `redeemedFor`, unless refunded already. Joins a surrounding transaction. */
   async refundRedeemedCredit(userId: string, redeemedFor: string, expiryDate: Date, at: Date): Promise<boolean> {
-    return this.dataSource.transaction(async (manager) => {
+    return joinTransaction(this.dataSource, async (manager) => {
       const redeemed = (await manager.query(`SELECT id FROM credit WHERE user_id = $1 AND redeemed_for = $2 FOR UPDATE`, [userId, redeemedFor])) as { id: string }[];
       if (redeemed.length === 0) return false;
       const note = `refund for ${redeemedFor}`;

@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { AccountService } from '../../accounts/application/account.service.js';
 import { CreditService } from '../../billing/application/credit.service.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
+import { Transactions } from '../../platform/database/transaction-scope.js';
 import { DRAW_REPOSITORY, DRAFT_REPOSITORY } from '../draws.tokens.js';
 import type { DrawSource } from '../domain/draw.js';
 import { randomShortCode } from '../domain/draw-rules.js';
@@ -28,6 +29,7 @@ export class DraftService implements OnModuleInit, OnApplicationShutdown {
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly accounts: AccountService,
     private readonly credits: CreditService,
+    private readonly transactions: Transactions,
   ) {}
 
   onModuleInit(): void {
@@ -43,8 +45,12 @@ export class DraftService implements OnModuleInit, OnApplicationShutdown {
     const now = this.clock.now().getTime();
     for (const draft of await this.drafts.unpaidSubmissionsBefore(new Date(now - UNPAID_SUBMISSION_LIFETIME_MS))) {
       try {
-        if (draft.ownerUserId) await this.credits.refundFor(draft.ownerUserId, draft.id);
-        await this.drafts.deleteDraft(draft.id);
+        // The draft goes first, in the refund's transaction: its request, if still paying, waits on the row and then finds
+        // no draft (it gives the credit back itself, keyed by the draw as this refund is); a draft that request scheduled
+        // in the meantime is kept, and its credit stays spent.
+        await this.transactions.run(async () => {
+          if ((await this.drafts.deleteUnpaidSubmission(draft.id)) && draft.ownerUserId) await this.credits.refundFor(draft.ownerUserId, draft.id);
+        });
       } catch (error) {
         // Tried again next hour (the refund is once per draw); the other drafts go on.
         this.logger.error(`Unpaid submission ${draft.id} could not be cleared: ${error instanceof Error ? error.message : String(error)}`);

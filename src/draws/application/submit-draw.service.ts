@@ -118,9 +118,17 @@ export class SubmitDrawService {
       }
       const paidAt = this.clock.now();
       // Paid, the draw is committed to: logged with the state change, in its transaction.
-      await this.transactions.run(async () => {
-        if (await this.drafts.markScheduled(draw.id, actor, paidAt)) await this.log.append(committedEntryOf(draw, entries.fileSha256, paidAt));
+      const scheduled = await this.transactions.run(async () => {
+        if (!(await this.drafts.markScheduled(draw.id, actor, paidAt))) return false;
+        await this.log.append(committedEntryOf(draw, entries.fileSha256, paidAt));
+        return true;
       });
+      if (!scheduled) {
+        // The draft sweep took this draft for abandoned while its payment was still being taken: there is no draw to make.
+        // The credit spent on it goes back (once: the sweep's own refund is keyed by the draw too).
+        await this.credits.refundFor(submitter.user!.id, draw.id);
+        throw new ConflictError(DRAW_MESSAGES.submissionExpired);
+      }
     }
     if (submission.scheduleDate) await this.schedule.schedule(draw.id, submission.scheduleDate);
     else await this.execution.execute(draw.id, submitter.user ? `user ${submitter.user.id}` : 'visitor');

@@ -283,6 +283,13 @@ export class TypeormDrawRepository implements DrawRepository, DraftRepository, S
     await this.dataSource.query(`DELETE FROM draw WHERE id = $1 AND state = 'draft'`, [id]);
   }
 
+  async deleteUnpaidSubmission(id: string): Promise<boolean> {
+    return scopedTransaction(this.dataSource, async (manager) => {
+      const [, deleted] = (await manager.query(`DELETE FROM draw WHERE id = $1 AND state = 'draft' AND wizard_state IS NULL`, [id])) as [unknown, number];
+      return deleted > 0;
+    });
+  }
+
   async saveDraft(
     draft: {
       id?: string;

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { CreditService } from '../../../src/billing/application/credit.service.js';
+import { PendingPaymentsSweeper } from '../../../src/billing/application/pending-payments-sweeper.js';
 import { browser, registeredUser } from '../../support/accounts.js';
 import { simpleDraw } from '../../support/draws.js';
 import { httpAnswerOf } from '../../support/http-answer.js';
@@ -78,6 +79,21 @@ describe('billing: prices, credits, card and wallet payments, invoices (API, bui
     expect(await t.query('SELECT count(*)::int AS n FROM payment WHERE user_id = $1', [await userIdOf(email)])).toEqual([{ n: 1 }]);
   });
 
+  it('refuses the same idempotency key for another pack or currency, charging and crediting nothing more', async () => {
+    const { agent } = await registeredUser(t.app);
+    const first = { paymentOption: 1, currency: 'AUD', token: 'tok_visa', idempotencyKey: 'one-purchase-1' };
+    await agent.post('/api/account/buycredits/').send(first).expect(200);
+    for (const other of [{ paymentOption: 3 }, { currency: 'GBP' }]) {
+      const refused = await agent
+        .post('/api/account/buycredits/')
+        .send({ ...first, ...other })
+        .expect(400);
+      expect(refused.body.message).toBe('This payment request was already used for another purchase.');
+    }
+    expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(10);
+    expect((await agent.get('/api/account/getInvoices/')).body.total).toBe(1);
+  });
+
   it('refuses a missing payment method and options that are not packs', async () => {
     const { agent } = await registeredUser(t.app);
     const none = await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'USD' }).expect(400);
@@ -100,6 +116,27 @@ describe('billing: prices, credits, card and wallet payments, invoices (API, bui
     const declined = await agent.post('/api/paypal/executepayment/').send({ PaymentID: refused.body.id, PayerID: 'SOMEONE-ELSE' }).expect(402);
     expect(declined.body.message).toBe('The payer did not approve the payment.');
     expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(10);
+  });
+
+  it('fulfils a wallet payment that went through but whose credits could not be added, once, within the hour', async () => {
+    const { agent, email } = await registeredUser(t.app);
+    const created = await agent.post('/api/paypal/createpayment/').send({ paymentOption: 1, currency: 'NZD' }).expect(200);
+    // The wallet took the money; then the invoice cannot be written (a failing disk, a lost connection, a crash).
+    await t.query('ALTER TABLE invoice ADD CONSTRAINT invoice_refuses_writes CHECK (false) NOT VALID');
+    try {
+      await agent.post('/api/paypal/executepayment/').send({ PaymentID: created.body.id, PayerID: 'TESTPAYER' }).expect(500);
+    } finally {
+      await t.query('ALTER TABLE invoice DROP CONSTRAINT invoice_refuses_writes');
+    }
+    const userId = await userIdOf(email);
+    expect(await t.query('SELECT status, fulfilled_at FROM payment WHERE user_id = $1', [userId])).toEqual([{ status: 'succeeded', fulfilled_at: null }]);
+    expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(0);
+    // No one sends the request again (the page showed the failure) and PayPal sends no event: the hourly sweep does it.
+    await t.query(`UPDATE payment SET completed_at = now() - interval '15 minutes' WHERE user_id = $1`, [userId]);
+    await t.app.get(PendingPaymentsSweeper).sweep();
+    await t.app.get(PendingPaymentsSweeper).sweep();
+    expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(10);
+    expect((await agent.get('/api/account/getInvoices/')).body.total).toBe(1);
   });
 
   it('lets a wallet payment pay for what it first paid for, once: not another draw, nor credits after a draw', async () => {

@@ -1,12 +1,17 @@
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
+import pg from 'pg';
 import Stripe from 'stripe';
+import { DRAW_MESSAGES } from '#rules';
 import { PendingPaymentsSweeper } from '../../../src/billing/application/pending-payments-sweeper.js';
 import { PayPalWalletGateway } from '../../../src/billing/infrastructure/paypal-wallet-gateway.adapter.js';
 import { createStripeClient, StripeCardGateway } from '../../../src/billing/infrastructure/stripe-card-gateway.adapter.js';
+import { DraftService } from '../../../src/draws/application/draft.service.js';
 import type TestAgent from 'supertest/lib/agent.js';
 import { registeredUser } from '../../support/accounts.js';
+import { simpleDraw } from '../../support/draws.js';
 import { type HttpStub, sendJson, startHttpStub } from '../../support/http-stub.js';
+import { PAYPAL_CLIENT_ID, PAYPAL_SECRET, startPayPalStandIn, type PayPalStandIn } from '../../support/paypal-stand-in.js';
 import { AUTHENTICATION_FAILED, startStripeStandIn, type StripeIntent, type StripeStandIn } from '../../support/stripe-stand-in.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { waitUntil } from '../../support/wait-until.js';
@@ -272,6 +277,113 @@ describe('Stripe through the app: every PaymentIntent state, signed webhooks in 
       'Your bank did not confirm the payment in time, so it was cancelled.',
     );
   });
+
+  it('answers a success event it could not fulfil with an error, so that Stripe sends it again, and fulfils it once then', async () => {
+    const { agent, email } = await registeredUser(t.app);
+    await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'USD', token: 'pm_card_processing', idempotencyKey: 'unfulfilled-1' }).expect(409);
+    const [pending] = await paymentsOf(email);
+    // The invoice cannot be written (a failing disk, a lost connection): the fulfilment's transaction rolls back.
+    await t.query('ALTER TABLE invoice ADD CONSTRAINT invoice_refuses_writes CHECK (false) NOT VALID');
+    try {
+      expect(await stripe.settle(pending.gateway_reference, 'succeeded')).toBe(500);
+    } finally {
+      await t.query('ALTER TABLE invoice DROP CONSTRAINT invoice_refuses_writes');
+    }
+    expect(await credits(agent)).toBe(0);
+    // Stripe's next delivery of the same event.
+    expect((await post(stripe.intents.get(pending.gateway_reference)!, 'payment_intent.succeeded')).status).toBe(200);
+    expect(await credits(agent)).toBe(10);
+    expect((await agent.get('/api/account/getInvoices/')).body.total).toBe(1);
+    expect((await post(stripe.intents.get(pending.gateway_reference)!, 'payment_intent.succeeded')).status).toBe(200);
+    expect(await credits(agent)).toBe(10);
+  });
+
+  it('goes on sweeping when one payment that succeeded cannot be fulfilled, and reports that one for the operator', async () => {
+    const { agent, email } = await registeredUser(t.app);
+    for (const key of ['sweep-fail-1', 'sweep-fail-2']) {
+      await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'USD', token: 'pm_card_processing', idempotencyKey: key }).expect(409);
+    }
+    const [first, second] = await paymentsOf(email);
+    // The first is swept first.
+    await t.query(`UPDATE payment SET created_at = now() - CASE WHEN id = $1 THEN interval '74 hours' ELSE interval '73 hours' END WHERE id = ANY($2)`, [first.id, [first.id, second.id]]);
+    Object.assign(stripe.intents.get(first.gateway_reference)!, { status: 'succeeded' });
+    await t.query('ALTER TABLE invoice ADD CONSTRAINT invoice_refuses_writes CHECK (false) NOT VALID');
+    const logged = jest.spyOn(Logger.prototype, 'error');
+    try {
+      await t.app.get(PendingPaymentsSweeper).sweep();
+      expect(logged.mock.calls.map(([message]) => String(message))).toContainEqual(
+        expect.stringMatching(new RegExp(`^Payment ${first.id} \\(${first.gateway_reference}\\) succeeded at the provider but could not be settled: .*; fulfil it by hand$`)),
+      );
+    } finally {
+      logged.mockRestore();
+      await t.query('ALTER TABLE invoice DROP CONSTRAINT invoice_refuses_writes');
+    }
+    expect((await paymentsOf(email)).map((payment) => payment.status)).toEqual(['succeeded', 'failed']);
+  });
+
+  describe('a paid submission whose draft the hourly sweep takes for abandoned while it is being paid', () => {
+    // The sweep clears a submission's draft an hour old (its request died): here the request is still going. The
+    // hour is made up by dating the draft back while Stripe is being asked.
+    const paidLater = () => simpleDraw({ paymentOption: 0, currency: 'USD', token: 'pm_card_visa', scheduleOption: 1, scheduleDate: new Date(Date.now() + 3_600_000).toISOString() });
+    const ofOwner = async (email: string) => ({
+      draws: await t.query<{ id: string; state: string }>('SELECT d.id, d.state FROM draw d JOIN users u ON u.id = d.owner_user_id WHERE u.email = $1', [email]),
+      refunds: (await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM credit_pack p JOIN users u ON u.id = p.user_id WHERE u.email = $1 AND p.kind = 'refund'`, [email]))[0].n,
+      payments: (await paymentsOf(email)).map((payment) => payment.status),
+    });
+    const draftOf = async (email: string) => (await t.query<{ id: string }>(`SELECT d.id FROM draw d JOIN users u ON u.id = d.owner_user_id WHERE u.email = $1 AND d.state = 'draft'`, [email]))[0].id;
+
+    it('swept before the payment completed: no draw is answered that does not exist, and the credit paid for is back once', async () => {
+      const { agent, email } = await registeredUser(t.app);
+      stripe.beforeAnswer = async () => {
+        await t.query(`UPDATE draw SET updated_at = now() - interval '2 hours' WHERE id = $1`, [await draftOf(email)]);
+        await t.app.get(DraftService).sweep();
+      };
+      const answer = await agent.post('/api/draw/submitdraw/').send(paidLater()).expect(409);
+      expect(answer.body.message).toBe(DRAW_MESSAGES.submissionExpired);
+      expect(await ofOwner(email)).toEqual({ draws: [], refunds: 1, payments: ['succeeded'] });
+      expect(await credits(agent)).toBe(1);
+      await t.app.get(DraftService).sweep();
+      expect(await credits(agent)).toBe(1);
+    });
+
+    it('scheduled while the sweep was clearing it: the draw stands and its credit is not given back', async () => {
+      const { agent, email } = await registeredUser(t.app);
+      // Another session holds the draft's row, so that the request stops where it schedules the draw, after it spent
+      // the credit; the sweep then runs, and the row is let go.
+      const holder = new pg.Client({ connectionString: t.databaseUrl });
+      await holder.connect();
+      try {
+        let draft = '';
+        stripe.beforeAnswer = async () => {
+          draft = await draftOf(email);
+          await t.query(`UPDATE draw SET updated_at = now() - interval '2 hours' WHERE id = $1`, [draft]);
+          await holder.query('BEGIN');
+          await holder.query('SELECT 1 FROM draw WHERE id = $1 FOR UPDATE', [draft]);
+        };
+        const submitted = agent
+          .post('/api/draw/submitdraw/')
+          .send(paidLater())
+          .then((response) => response);
+        const waiters = () =>
+          t.query<{ query: string }>(`SELECT query FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND (query LIKE 'UPDATE draw SET state%' OR query LIKE 'DELETE FROM draw%')`);
+        await waitUntil(waiters, (rows) => rows.length === 1, 'the request waiting to schedule its draw');
+        const sweeping = t.app.get(DraftService).sweep();
+        await waitUntil(
+          async () => ({ waiting: (await waiters()).length, refunds: (await ofOwner(email)).refunds }),
+          ({ waiting, refunds }) => waiting === 2 || refunds > 0,
+          'the sweep at the draft',
+        );
+        await holder.query('COMMIT');
+        const answer = await submitted;
+        await sweeping;
+        expect(answer.status).toBe(200);
+        expect(await ofOwner(email)).toEqual({ draws: [{ id: draft, state: 'scheduled' }], refunds: 0, payments: ['succeeded'] });
+        expect(await credits(agent)).toBe(0);
+      } finally {
+        await holder.end();
+      }
+    });
+  });
 });
 
 describe('PayPal wallet adapter against a local PayPal REST stub', () => {
@@ -319,5 +431,47 @@ describe('PayPal wallet adapter against a local PayPal REST stub', () => {
   it('executes an approved payment, and reports a refusal as an error the service turns into the wallet alert', async () => {
     expect(await gateway().executePayment('PAYID-STUB-1', 'PAYER-OK')).toEqual({ status: 'succeeded', reference: 'SALE-STUB-9' });
     await expect(gateway().executePayment('PAYID-STUB-1', 'PAYER-NOT-APPROVED')).rejects.toThrow(/PAYER_ACTION_REQUIRED/);
+  });
+});
+
+describe('PayPal through the app: an execution whose answer never came', () => {
+  let paypal: PayPalStandIn;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    paypal = await startPayPalStandIn();
+    t = await createTestApp({ env: { TRUST_PROXY: 'loopback', PAYPAL_CLIENT_ID, PAYPAL_SECRET, PAYPAL_API_URL: paypal.url } });
+  });
+
+  afterAll(async () => {
+    await t.close();
+    await paypal.close();
+  });
+
+  it('is asked about by the payments sweep: the sale PayPal completed is fulfilled once, the customer told', async () => {
+    const { agent, email } = await registeredUser(t.app);
+    const [created, abandoned] = [
+      (await agent.post('/api/paypal/createpayment/').send({ paymentOption: 1, currency: 'AUD' }).expect(200)).body.id as string,
+      (await agent.post('/api/paypal/createpayment/').send({ paymentOption: 3, currency: 'AUD' }).expect(200)).body.id as string,
+    ];
+    paypal.payments.get(created)!.state = 'approved';
+    paypal.loseNextExecuteAnswer = true;
+    const failed = await agent.post('/api/paypal/executepayment/').send({ PaymentID: created, PayerID: 'PAYERSTANDIN1' }).expect(402);
+    expect(failed.body.message).toBe('Something went wrong while processing your PayPal transaction. Please contact support.');
+    expect(paypal.payments.get(created)!.state).toBe('executed');
+    const statuses = async () => (await t.query<{ status: string }>('SELECT status FROM payment WHERE gateway_reference = ANY($1) ORDER BY amount', [[created, abandoned]])).map((row) => row.status);
+    expect(await statuses()).toEqual(['pending', 'pending']);
+    // The page showed the failure and sends nothing more; PayPal sends no event.
+    await t.query(`UPDATE payment SET created_at = now() - interval '15 minutes' WHERE gateway_reference = ANY($1)`, [[created, abandoned]]);
+    await t.app.get(PendingPaymentsSweeper).sweep();
+    await t.app.get(PendingPaymentsSweeper).sweep();
+    expect(await statuses()).toEqual(['succeeded', 'pending']);
+    expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(10);
+    expect((await agent.get('/api/account/getInvoices/')).body.total).toBe(1);
+    await waitUntil(
+      async () => t.mailbox!.received.filter((mail) => mail.to.includes(email) && mail.subject === 'Your FairDraw payment went through').length,
+      (count) => count === 1,
+      'the mail telling the customer',
+    );
   });
 });

@@ -100,6 +100,16 @@ describe('following a draw: list, cancel, reschedule, draw now, scrutineer, look
     expect(audit[2].actor).toMatch(/^user /);
   });
 
+  it('cancels once and refunds one credit when the same cancel is sent five times at once', async () => {
+    const { agent, email } = await customer();
+    const id = await submit(agent, { scheduleOption: 1, scheduleDate: inAnHour() });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => agent.post('/api/draw/cancel/').send({ id })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(10);
+    const refunds = await t.query(`SELECT p.note FROM credit_pack p JOIN users u ON u.id = p.user_id WHERE u.email = $1 AND p.kind = 'refund'`, [email]);
+    expect(refunds).toEqual([{ note: `refund for ${id}` }]);
+  });
+
   it('gives the credit back when a cancel is retried after the cancellation was stored but its refund was not', async () => {
     const { agent } = await customer();
     const id = await submit(agent, { scheduleOption: 1, scheduleDate: inAnHour() });

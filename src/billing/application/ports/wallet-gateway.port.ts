@@ -9,6 +9,8 @@ export interface WalletGateway {
   createPayment(payment: { amount: number; currency: Currency; description: string; idempotencyKey: string }): Promise<string>;
   /** Executes an approved payment. */
   executePayment(paymentId: string, payerId: string): Promise<WalletExecution>;
+  /** Where a payment stands with the provider (the sweep's question when an execution's answer never came). */
+  status(paymentId: string): Promise<WalletExecution | { status: 'pending' }>;
 }
 
 export const WALLET_GATEWAY = Symbol('WALLET_GATEWAY');

@@ -6,6 +6,8 @@ export interface DraftRepository {
   markScheduled(id: string, actor: string, at: Date): Promise<boolean>;
   /** Removes a draft (payment failed, or the draft became a draw); anything else is kept. */
   deleteDraft(id: string): Promise<void>;
+  /** Removes a submission's draft still waiting for its payment: false when it is none (any more). Joins a surrounding transaction. */
+  deleteUnpaidSubmission(id: string): Promise<boolean>;
   /** Saves the wizard's state as a draft draw: a new one, or over the owner's existing draft. */
   saveDraft(
     draft: {
