@@ -18,6 +18,11 @@ import type { PaymentChoice } from '../domain/payment-choice.js';
 
 /** A payment that succeeded is fulfilled by its own request at once; one still unfulfilled after this was left behind. */
 const UNFULFILLED_GRACE_MS = 10 * 60_000;
+/**
+ * PayPal's approval of a payment lapses after three hours, so a wallet payment older than this can no longer have been
+ * executed: the sweep stops asking about it (each abandoned checkout is asked about four times at most, not for days).
+ */
+const WALLET_EXECUTABLE_MS = 4 * 3_600_000;
 
 const PACK_KIND: Record<PaidOption, CreditPackKind> = {
   [PaymentOption.Single]: 'single',
@@ -248,7 +253,7 @@ export class PaymentService {
     }
     // Wallet payments whose execution's answer never came (a timeout, a dropped connection): the customer was shown the
     // wallet failure, and the provider may have taken the money. Asked while the payment can still have been executed.
-    const walletAfter = new Date(this.clock.now().getTime() - olderThanHours * 3_600_000);
+    const walletAfter = new Date(this.clock.now().getTime() - WALLET_EXECUTABLE_MS);
     for (const payment of await this.billing.pendingWalletPayments(this.wallet.name, walletAfter, new Date(this.clock.now().getTime() - UNFULFILLED_GRACE_MS))) {
       try {
         const result = await this.wallet.status(payment.gatewayReference!);

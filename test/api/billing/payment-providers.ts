@@ -474,4 +474,17 @@ describe('PayPal through the app: an execution whose answer never came', () => {
       'the mail telling the customer',
     );
   });
+
+  it('stops asking about a checkout once its approval has lapsed (PayPal gives three hours)', async () => {
+    const { agent } = await registeredUser(t.app);
+    const [recent, lapsed] = [
+      (await agent.post('/api/paypal/createpayment/').send({ paymentOption: 1, currency: 'AUD' }).expect(200)).body.id as string,
+      (await agent.post('/api/paypal/createpayment/').send({ paymentOption: 1, currency: 'AUD' }).expect(200)).body.id as string,
+    ];
+    await t.query(`UPDATE payment SET created_at = now() - interval '3 hours' WHERE gateway_reference = $1`, [recent]);
+    await t.query(`UPDATE payment SET created_at = now() - interval '5 hours' WHERE gateway_reference = $1`, [lapsed]);
+    const lookupsOf = (id: string) => paypal.requests.filter((request) => request.method === 'GET' && request.url.endsWith(`/v1/payments/payment/${id}`)).length;
+    await t.app.get(PendingPaymentsSweeper).sweep();
+    expect([lookupsOf(recent), lookupsOf(lapsed)]).toEqual([1, 0]);
+  });
 });
