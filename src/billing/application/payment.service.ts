@@ -10,7 +10,7 @@ import { BILLING_MESSAGES, type Payment, paidForOf, type WalletPurpose } from '.
 import { addMonths, type Currency, type PaidOption, PaymentOption, PURCHASED_CREDITS_VALID_MONTHS, PURCHASES, purchaseOf } from '../domain/pricing.js';
 import { TypeormBillingRepository } from '../infrastructure/typeorm-billing.repository.js';
 import { CARD_GATEWAY, type CardChargeResult, type CardGateway } from './ports/card-gateway.port.js';
-import { WALLET_GATEWAY, type WalletGateway } from './ports/wallet-gateway.port.js';
+import { WALLET_GATEWAY, type WalletExecution, type WalletGateway } from './ports/wallet-gateway.port.js';
 import { PriceService } from './price.service.js';
 import { ConflictError, NotFoundError, PaymentRequiredError, RuleBrokenError } from '../../platform/errors/application-errors.js';
 import { mayAct, OWNERSHIP, userCaller } from '../../platform/ownership/ownership.js';
@@ -145,9 +145,7 @@ export class PaymentService {
     if (payment.paidFor && payment.paidFor !== paidFor) throw used();
     if (payment.status === 'pending') {
       try {
-        const result = await this.wallet.executePayment(providerPaymentId, payerId);
-        if (result.status === 'succeeded') await this.billing.settlePayment(payment.id, 'succeeded', this.clock.now(), {});
-        else await this.billing.settlePayment(payment.id, 'declined', this.clock.now(), { declineMessage: result.message });
+        await this.settleWalletPayment(payment.id, await this.wallet.executePayment(providerPaymentId, payerId));
       } catch (error) {
         this.logger.error(`Wallet payment ${payment.id} failed: ${error instanceof Error ? error.message : String(error)}`);
         throw new PaymentRequiredError(BILLING_MESSAGES.walletFailure);
@@ -258,12 +256,8 @@ export class PaymentService {
       try {
         const result = await this.wallet.status(payment.gatewayReference!);
         if (result.status === 'pending') continue;
-        if (result.status === 'declined') {
-          await this.billing.settlePayment(payment.id, 'declined', this.clock.now(), { declineMessage: result.message });
-          continue;
-        }
-        await this.billing.settlePayment(payment.id, 'succeeded', this.clock.now(), {});
-        if ((await this.finish(payment.id)).newlyFulfilled) await this.tellCustomer(payment, 'succeeded');
+        await this.settleWalletPayment(payment.id, result);
+        if (result.status === 'succeeded' && (await this.finish(payment.id)).newlyFulfilled) await this.tellCustomer(payment, 'succeeded');
       } catch (error) {
         this.logger.error(`Asking where wallet payment ${payment.id} stands failed: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -289,6 +283,12 @@ export class PaymentService {
         ? `Hello ${user.firstName},\n\nyour payment for "${purchase.description}" has gone through. The credits are on your account now: each pays for one draw.\n\nFairDraw`
         : `Hello ${user.firstName},\n\nyour payment for "${purchase.description}" did not go through: ${message ?? BILLING_MESSAGES.declinedFallback}\nNothing was charged and no draw was made. You can try again with another card or with PayPal.\n\nFairDraw`;
     await this.mail.send({ to: user.email, subject: status === 'succeeded' ? 'Your FairDraw payment went through' : 'Your FairDraw payment did not go through', text });
+  }
+
+  /** A wallet payment still pending, settled as its execution came out (by its request, or by the sweep's question). */
+  private async settleWalletPayment(paymentId: string, result: WalletExecution): Promise<void> {
+    if (result.status === 'succeeded') await this.billing.settlePayment(paymentId, 'succeeded', this.clock.now(), {});
+    else await this.billing.settlePayment(paymentId, 'declined', this.clock.now(), { declineMessage: result.message });
   }
 
   private async finish(paymentId: string): Promise<PurchaseResult> {
