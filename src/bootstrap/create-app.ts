@@ -56,7 +56,7 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   refuseUnusableInput(app.getHttpAdapter().getInstance());
   clearNotifiedCachesAfterWrites(app.getHttpAdapter().getInstance());
   markApiAnswersPrivate(app.getHttpAdapter().getInstance());
-  await registerSecurityHeaders(app.getHttpAdapter().getInstance(), environment.NODE_ENV === 'production', {
+  registerSecurityHeaders(app.getHttpAdapter().getInstance(), environment.NODE_ENV === 'production', {
     inlineScriptHashes: inlineScriptHashes(environment.CLIENT_DIST_DIR),
     analyticsId: environment.ANALYTICS_ID,
     chatWidgetUrl: environment.CHAT_WIDGET_URL,

@@ -4,7 +4,7 @@ import { contentSecurityPolicy, registerSecurityHeaders } from './security-heade
 describe('registerSecurityHeaders', () => {
   async function headersWith(production: boolean) {
     const fastify = Fastify();
-    await registerSecurityHeaders(fastify, production);
+    registerSecurityHeaders(fastify, production);
     fastify.get('/', async () => ({ ok: true }));
     try {
       const response = await fetch(await fastify.listen({ port: 0, host: '127.0.0.1' }));
