@@ -271,9 +271,13 @@ export class TypeormDrawRepository implements DrawRepository, DraftRepository, S
     return rows.map((row) => row.id);
   }
 
-  async markScheduled(id: string, actor: string, at: Date): Promise<boolean> {
+  async markScheduled(id: string, actor: string, at: Date, moveTo?: { scheduleDate: Date; beaconRound: number | null } | null): Promise<boolean> {
     return scopedTransaction(this.dataSource, async (manager) => {
-      const [, changed] = (await manager.query(`UPDATE draw SET state = 'scheduled', updated_at = $2 WHERE id = $1 AND state = 'draft'`, [id, at])) as [unknown, number];
+      const [, changed] = (await manager.query(
+        `UPDATE draw SET state = 'scheduled', updated_at = $2, schedule_date = COALESCE($3, schedule_date), beacon_round = COALESCE($4, beacon_round)
+          WHERE id = $1 AND state = 'draft'`,
+        [id, at, moveTo?.scheduleDate ?? null, moveTo?.beaconRound ?? null],
+      )) as [unknown, number];
       if (changed) await manager.query(`INSERT INTO draw_audit (draw_id, at, from_state, to_state, actor, detail) VALUES ($1, $2, 'draft', 'scheduled', $3, 'paid')`, [id, at, actor]);
       return changed > 0;
     });
