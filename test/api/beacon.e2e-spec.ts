@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import request from 'supertest';
 import { beaconKeyPair, chainHashOf, chainOf, type DrandChainInfo, QUICKNET_INFO, roundTime, signRound, verifyRoundSignature } from '#rng';
+import { verifyDraw } from '../../src/certificates/domain/verify-draw.js';
 import { BeaconUnavailableError, type BeaconDescriptor } from '../../src/platform/beacon/beacon.port.js';
 import { DrandHttpBeacon } from '../../src/platform/beacon/drand-http-beacon.adapter.js';
-import { browser } from '../support/accounts.js';
+import { browser, registeredUser } from '../support/accounts.js';
 import { drawnNumbers, rerun, simpleDraw, type DrawView } from '../support/draws.js';
 import { type HttpStub, sendJson, startHttpStub } from '../support/http-stub.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -212,6 +213,42 @@ describe('a draw and its beacon round (drand adapter against a local stub)', () 
     expect(drawnNumbers(drawn)).toEqual(rerun(drawn));
     const audit = await t.query<{ to_state: string }>('SELECT to_state FROM draw_audit WHERE draw_id = $1 ORDER BY id', [id]);
     expect(audit.map((row) => row.to_state)).toEqual(['scheduled', 'drawn']);
+  });
+
+  it('draws a draw still waiting after its time at the round fixed before when its owner asks to draw it now: its certificate verifies', async () => {
+    mode = 'down';
+    const { agent } = await registeredUser(t.app);
+    await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
+    const id = (
+      await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ paymentOption: 2 }))
+        .expect(200)
+    ).body as string;
+    const waiting = await getDraw(id);
+    expect(waiting).toMatchObject({ state: 'scheduled', waitingFor: 'Waiting for the public random beacon' });
+    const fixed = waiting.beacon!.round;
+    // Still waiting 10 s after its time, when the page offers draw now again (the time moved back rather than waited out).
+    await t.query(`UPDATE draw SET schedule_date = schedule_date - interval '10 seconds' WHERE id = $1`, [id]);
+    await agent.post('/api/draw/reschedule/').send({ id, immediateDraw: true }).expect(200);
+
+    mode = 'serve';
+    await t.query('UPDATE draw SET beacon_retry_at = now() WHERE id = $1', [id]);
+    const drawn = await waitUntil(
+      () => getDraw(id),
+      (draw) => draw.state === 'drawn',
+      'the draw drawn once the round is served',
+    );
+    const certificate = (
+      await request(t.app.getHttpServer())
+        .get(`/api/certificate/${drawn.shortCode as string}`)
+        .expect(200)
+    ).body;
+    const verified = await verifyDraw(certificate, {}, null);
+    expect(verified.checks.filter((check) => !check.ok)).toEqual([]);
+    expect(verified.match).toBe(true);
+    // A move made once the draw's time had come could pick a round already out: the draw keeps the round fixed before.
+    expect(drawn.beacon!.round).toBe(fixed);
   });
 
   // On this file's drand app rather than one of its own: its draws have run by now, and none made a local round.

@@ -22,6 +22,7 @@ import {
 } from '#transparency-log';
 import { verifyDraw } from '../../src/certificates/domain/verify-draw.js';
 import { browser, registeredUser } from '../support/accounts.js';
+import { newClientSession, uploaded } from '../support/entries-files.js';
 import { drawnNumbers, type DrawView, simpleDraw } from '../support/draws.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -118,6 +119,33 @@ describe('the public draw log (API)', () => {
     const cancelled = await submit({ scheduleOption: 1, scheduleDate: inAnHour() });
     await agent.post('/api/draw/cancel/').send({ id: cancelled }).expect(200);
     expect((await entriesOf(cancelled)).map((e) => e.entry.kind)).toEqual(['committed', 'cancelled']);
+  });
+
+  it('refuses a certificate whose entries file is not the one its commitment named', async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => `person${i + 1}@mail.example,Name ${i + 1}`);
+    const original = ['email,name', ...rows].join('\n') + '\n';
+    // The same rows in another order: the same picks land on other people.
+    const reordered = ['email,name', ...[...rows].reverse()].join('\n') + '\n';
+    const clientSession = newClientSession();
+    const committed = await uploaded(t, 'entries.csv', original, clientSession);
+    const other = await uploaded(t, 'entries.csv', reordered, clientSession);
+    const id = await submit({ entryMethod: 'upload', entriesCount: undefined, fileName: committed.fileName, headerRowsIncluded: true, clientSession, scheduleOption: 1, scheduleDate: inAnHour() });
+    // Someone with write access to the database points the committed draw at the other file before it runs.
+    await t.query('UPDATE draw SET file_name = $2 WHERE id = $1', [id, other.fileName]);
+    await agent.post('/api/draw/reschedule/').send({ id, immediateDraw: true, clientSession }).expect(200);
+    const draw = (await agent.get('/api/draw/get/').query({ id }).expect(200)).body as { state: string; shortCode: string };
+    expect(draw.state).toBe('drawn');
+    const certificate = (await browser(t.app).get(`/api/certificate/${draw.shortCode}`).expect(200)).body;
+    const fileOf = (text: string) => ({
+      source: async function* () {
+        yield Buffer.from(text);
+      },
+      extension: 'csv',
+    });
+    // The certificate and the file it names agree, and the re-run matches: only the log's commitment tells the files apart.
+    const verified = await verifyDraw(certificate, {}, fileOf(reordered));
+    expect(verified.checks.filter((check) => !check.ok).map((check) => check.name)).toEqual(['Log commitment terms']);
+    expect(verified.match).toBe(false);
   });
 
   it('appends concurrent changes one after another, the stored tree matching the entries', async () => {

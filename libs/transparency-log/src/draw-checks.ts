@@ -22,7 +22,11 @@ export interface LogCheck {
  * once with the certificate's seed hash, moved only before its time, drawn once with the fixed round and the
  * re-run's results, then only publication). `resultsSha256`: of the verifier's own re-run (null when there is none).
  */
-export function checkDrawLog(draw: { drawId: string; seedHash: string; beaconRound: number | null; terms: DrawTerms }, log: CertificateLog, resultsSha256: string | null): LogCheck[] {
+export function checkDrawLog(
+  draw: { drawId: string; seedHash: string; beaconRound: number | null; terms: DrawTerms; entriesSha256: string | null; beaconChain: string | null },
+  log: CertificateLog,
+  resultsSha256: string | null,
+): LogCheck[] {
   const checks: LogCheck[] = [];
   const { head } = log;
   checks.push({
@@ -42,10 +46,19 @@ export function checkDrawLog(draw: { drawId: string; seedHash: string; beaconRou
   const entries = decoded.map((e) => e!);
   const committed = entries[0]?.kind === 'committed' ? entries[0] : null;
   const terms = termsSha256(draw.terms);
+  // The file and the beacon chain too: a draw run on another file than the one committed to (the same rows reordered,
+  // say), or with another chain's round (a chain whose key someone holds signs whatever round suits), re-runs to the
+  // certificate's winners from what the certificate names, and only the commitment tells them apart.
+  const sameFile = committed?.entriesFileSha256 === draw.entriesSha256;
+  const sameChain = committed?.beaconChain === draw.beaconChain;
   checks.push({
     name: 'Log commitment terms',
-    ok: committed?.termsSha256 === terms,
-    detail: committed ? `The prizes and options committed to hash to ${committed.termsSha256}; the certificate's to ${terms}` : 'No commitment entry',
+    ok: committed?.termsSha256 === terms && sameFile && sameChain,
+    detail: committed
+      ? `The prizes and options committed to hash to ${committed.termsSha256}; the certificate's to ${terms}` +
+        (sameFile ? '' : `. The entries file committed to is ${committed.entriesFileSha256 ?? 'none'}; the certificate's is ${draw.entriesSha256 ?? 'none'}`) +
+        (sameChain ? '' : `. The beacon chain committed to is ${committed.beaconChain ?? 'none'}; the certificate's is ${draw.beaconChain ?? 'none'}`)
+      : 'No commitment entry',
   });
   const problems = checkDrawHistory({ ...draw, resultsSha256: resultsSha256 ?? '' }, entries);
   checks.push({

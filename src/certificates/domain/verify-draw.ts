@@ -87,7 +87,13 @@ export async function verifyDraw(draw: CertifiedDraw, given: { serverSeed?: stri
   });
   if (draw.log && draw.drawId) {
     const results = resultsSha256(outcome.prizes.map((prize) => ({ winners: prize.winners.map((row) => row + 1), reserves: prize.reserves.map((row) => row + 1) })));
-    checks.push(...checkDrawLog({ drawId: draw.drawId, seedHash: draw.seedHash, beaconRound: draw.beacon?.round ?? null, terms: termsOf(draw) }, draw.log, results));
+    checks.push(
+      ...checkDrawLog(
+        { drawId: draw.drawId, seedHash: draw.seedHash, beaconRound: draw.beacon?.round ?? null, terms: termsOf(draw), entriesSha256: draw.entriesSha256, beaconChain: draw.beacon?.chainHash ?? null },
+        draw.log,
+        results,
+      ),
+    );
   }
   return { match: checks.every((check) => check.ok), checks };
 }

@@ -75,10 +75,14 @@ export class DrawLifecycleService {
     const now = this.clock.now();
     const refusal = actionRefusal('drawNow', draw, now);
     if (refusal) throw new ConflictError(refusal);
-    // The draw's time becomes the moment this request was accepted, and its round the first after it.
-    const round = draw.beacon ? firstRoundAfter(draw.beacon, now.getTime()) : null;
-    if (!(await this.changeLogged(() => this.draws.moveToNow(id, now, round, actor), rescheduledEntry(id, now, round, now)))) {
-      throw new ConflictError(STATE_MESSAGES.notScheduled);
+    // A draw whose time has come (missed, or waiting for its beacon round) is drawn as fixed: moved now, it could take a
+    // round already out, which its certificate's log check rightly refuses ("moved after its time had come").
+    if (draw.scheduleDate.getTime() > now.getTime()) {
+      // The draw's time becomes the moment this request was accepted, and its round the first after it.
+      const round = draw.beacon ? firstRoundAfter(draw.beacon, now.getTime()) : null;
+      if (!(await this.changeLogged(() => this.draws.moveToNow(id, now, round, actor), rescheduledEntry(id, now, round, now)))) {
+        throw new ConflictError(STATE_MESSAGES.notScheduled);
+      }
     }
     const outcome = await this.execution.execute(id, `${actor}, draw now`);
     // Moved to now, the draw is due: the sweep or its job may draw it first (this execution then waits on its lock and

@@ -108,6 +108,7 @@ export class SubmitDrawService {
       // payment refused: then it is answering that).
       return madeAlready(await this.draws.findBySubmissionKey(submitter.user!.id, submissionKey!));
     }
+    let moved: { scheduleDate: Date; beaconRound: number | null } | null = null;
     if (!free) {
       const actor = `user ${submitter.user!.id}`;
       try {
@@ -117,10 +118,18 @@ export class SubmitDrawService {
         throw error;
       }
       const paidAt = this.clock.now();
-      // Paid, the draw is committed to: logged with the state change, in its transaction.
+      // Paid, the draw is committed to: logged with the state change, in its transaction. Its commitment is public only
+      // from then, so the round it is drawn with must come after: a draw made to run now (or whose time passed while it
+      // was paid for) takes the moment it was paid as its time, and the first round after it, as "draw now" does.
+      if (!submission.scheduleDate || submission.scheduleDate.getTime() <= paidAt.getTime()) {
+        const beaconRound = draw.beacon ? firstRoundAfter(draw.beacon, paidAt.getTime()) : null;
+        moved = { scheduleDate: paidAt, beaconRound };
+        draw = { ...draw, scheduleDate: paidAt, beacon: draw.beacon && beaconRound !== null ? { ...draw.beacon, round: beaconRound } : draw.beacon };
+      }
+      const committed = draw;
       const scheduled = await this.transactions.run(async () => {
-        if (!(await this.drafts.markScheduled(draw.id, actor, paidAt))) return false;
-        await this.log.append(committedEntryOf(draw, entries.fileSha256, paidAt));
+        if (!(await this.drafts.markScheduled(committed.id, actor, paidAt, moved))) return false;
+        await this.log.append(committedEntryOf(committed, entries.fileSha256, paidAt));
         return true;
       });
       if (!scheduled) {
@@ -130,7 +139,7 @@ export class SubmitDrawService {
         throw new ConflictError(DRAW_MESSAGES.submissionExpired);
       }
     }
-    if (submission.scheduleDate) await this.schedule.schedule(draw.id, submission.scheduleDate);
+    if (submission.scheduleDate && !moved) await this.schedule.schedule(draw.id, submission.scheduleDate);
     else await this.execution.execute(draw.id, submitter.user ? `user ${submitter.user.id}` : 'visitor');
     return draw.id;
   }

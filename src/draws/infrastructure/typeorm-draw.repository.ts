@@ -271,9 +271,13 @@ export class TypeormDrawRepository implements DrawRepository, DraftRepository, S
     return rows.map((row) => row.id);
   }
 
-  async markScheduled(id: string, actor: string, at: Date): Promise<boolean> {
+  async markScheduled(id: string, actor: string, at: Date, moveTo?: { scheduleDate: Date; beaconRound: number | null } | null): Promise<boolean> {
     return scopedTransaction(this.dataSource, async (manager) => {
-      const [, changed] = (await manager.query(`UPDATE draw SET state = 'scheduled', updated_at = $2 WHERE id = $1 AND state = 'draft'`, [id, at])) as [unknown, number];
+      const [, changed] = (await manager.query(
+        `UPDATE draw SET state = 'scheduled', updated_at = $2, schedule_date = COALESCE($3, schedule_date), beacon_round = COALESCE($4, beacon_round)
+          WHERE id = $1 AND state = 'draft'`,
+        [id, at, moveTo?.scheduleDate ?? null, moveTo?.beaconRound ?? null],
+      )) as [unknown, number];
       if (changed) await manager.query(`INSERT INTO draw_audit (draw_id, at, from_state, to_state, actor, detail) VALUES ($1, $2, 'draft', 'scheduled', $3, 'paid')`, [id, at, actor]);
       return changed > 0;
     });
@@ -489,12 +493,16 @@ export class TypeormDrawRepository implements DrawRepository, DraftRepository, S
 
   private async changeScheduled(id: string, actor: string, at: Date, to: string, detail: string, set: string, params: unknown[]): Promise<boolean> {
     return scopedTransaction(this.dataSource, async (manager) => {
-      // The race-safe check of draw-state's rule: only a draw still in the changeable state changes.
+      // The race-safe check of draw-state's rule: only a draw still in the changeable state changes, and only before the
+      // time it has now (`at` is when the request checked it): a request that checked the draw before another moved it
+      // to now would otherwise move it again after that time had come, to a round perhaps already out (the log's check).
       const stateParam = `$${3 + params.length}`;
-      const [rows] = (await manager.query(`UPDATE draw SET ${set}, updated_at = $2 WHERE id = $1 AND state = ${stateParam} RETURNING id`, [id, at, ...params, CHANGEABLE_STATE])) as [
-        unknown[],
-        number,
-      ];
+      const [rows] = (await manager.query(`UPDATE draw SET ${set}, updated_at = $2 WHERE id = $1 AND state = ${stateParam} AND schedule_date > $2 RETURNING id`, [
+        id,
+        at,
+        ...params,
+        CHANGEABLE_STATE,
+      ])) as [unknown[], number];
       if (rows.length === 0) return false;
       await manager.query(`INSERT INTO draw_audit (draw_id, at, from_state, to_state, actor, detail) VALUES ($1, $2, $3, $4, $5, $6)`, [id, at, CHANGEABLE_STATE, to, actor, detail]);
       return true;

@@ -2,7 +2,11 @@ import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import pg from 'pg';
 import Stripe from 'stripe';
+import request from 'supertest';
 import { DRAW_MESSAGES } from '#rules';
+import { roundTime } from '#rng';
+import { decodeEntry } from '#transparency-log';
+import { verifyDraw } from '../../../src/certificates/domain/verify-draw.js';
 import { PendingPaymentsSweeper } from '../../../src/billing/application/pending-payments-sweeper.js';
 import { PayPalWalletGateway } from '../../../src/billing/infrastructure/paypal-wallet-gateway.adapter.js';
 import { createStripeClient, StripeCardGateway } from '../../../src/billing/infrastructure/stripe-card-gateway.adapter.js';
@@ -103,6 +107,38 @@ describe('Stripe through the app: every PaymentIntent state, signed webhooks in 
     for (let replay = 0; replay < 3; replay++) expect((await post(stripe.intents.get(payment.gateway_reference)!, 'payment_intent.succeeded')).status).toBe(200);
     expect(await credits(agent)).toBe(10);
     expect((await agent.get('/api/account/getInvoices/')).body.total).toBe(1);
+  });
+
+  it('commits a paid draw made to run now before the beacon round that decides it, however long its payment took', async () => {
+    const { agent } = await registeredUser(t.app);
+    const server = request(t.app.getHttpServer());
+    // The charge is answered only once the round the draw would have had, from when the request arrived, is out.
+    stripe.beforeAnswer = async () => {
+      const [draft] = await t.query<{ chain: string; round: number }>(
+        `SELECT beacon->>'chainHash' AS chain, beacon_round AS round FROM draw WHERE state = 'draft' AND wizard_state IS NULL ORDER BY created_at DESC LIMIT 1`,
+      );
+      await waitUntil(
+        () => server.get(`/api/beacon/${draft.chain}/public/${draft.round}`),
+        (answer) => answer.status === 200,
+        'the round to be published',
+        { intervalMs: 50 },
+      );
+    };
+    const id = (
+      await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ paymentOption: 0, currency: 'USD', token: 'pm_card_visa' }))
+        .expect(200)
+    ).body as string;
+    const draw = (await agent.get('/api/draw/get/').query({ id }).expect(200)).body;
+    expect(draw.state).toBe('drawn');
+    const { entries } = (await server.get('/api/log/entries').query({ start: 0, end: 1000 }).expect(200)).body as { entries: { entry: string }[] };
+    const committed = entries.map((e) => decodeEntry(e.entry)).find((e) => e?.drawId === id && e.kind === 'committed');
+    // The server seed's commitment is public only from this entry: it must come before the randomness it is mixed with.
+    expect(committed?.kind === 'committed' && Date.parse(committed.at)).toBeLessThan(roundTime(draw.beacon, draw.beacon.round) * 1000);
+    const certificate = (await server.get(`/api/certificate/${draw.shortCode}`).expect(200)).body;
+    const verified = await verifyDraw(certificate, {}, null);
+    expect(verified.checks.filter((check) => !check.ok)).toEqual([]);
   });
 
   it('keeps a processing payment pending, fulfils it once on payment_intent.succeeded after the answer, and e-mails the customer', async () => {

@@ -1,5 +1,7 @@
+import pg from 'pg';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
+import { verifyDraw } from '../../../src/certificates/domain/verify-draw.js';
 import { ExecuteDrawService } from '../../../src/draws/application/execute-draw.service.js';
 import { browser, registeredUser } from '../../support/accounts.js';
 import { simpleDraw } from '../../support/draws.js';
@@ -157,6 +159,41 @@ describe('following a draw: list, cancel, reschedule, draw now, scrutineer, look
     expect((await agent.get('/api/draw/get/').query({ id })).body.state).toBe('drawn');
     const audit = await t.query<{ to_state: string; actor: string }>('SELECT to_state, actor FROM draw_audit WHERE draw_id = $1 AND to_state = $2', [id, 'drawn']);
     expect(audit).toEqual([{ to_state: 'drawn', actor: 'sweeper (test)' }]);
+  });
+
+  it('moves a draw once when draw now is sent twice at once (a double click): drawn at the first move’s round, its certificate verifies', async () => {
+    const { agent } = await customer();
+    const id = await submit(agent, { scheduleOption: 1, scheduleDate: inAnHour() });
+    // Both requests check the draw before either changes it: the row is held until both wait to change it.
+    const holder = new pg.Client({ connectionString: t.databaseUrl });
+    await holder.connect();
+    const waitingToMove = () => t.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'UPDATE draw SET schedule_date%'`);
+    let answers: request.Response[];
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT id FROM draw WHERE id = $1 FOR UPDATE', [id]);
+      const drawNow = () =>
+        agent
+          .post('/api/draw/reschedule/')
+          .send({ id, immediateDraw: true })
+          .then((response) => response);
+      const first = drawNow();
+      await waitUntil(waitingToMove, ([row]) => row.n === 1, 'the first draw now to wait on the draw', { intervalMs: 20 });
+      const second = drawNow();
+      await waitUntil(waitingToMove, ([row]) => row.n === 2, 'the second draw now to wait on the draw', { intervalMs: 20 });
+      await holder.query('COMMIT');
+      answers = await Promise.all([first, second]);
+    } finally {
+      await holder.end();
+    }
+    const draw = (await agent.get('/api/draw/get/').query({ id }).expect(200)).body;
+    expect(draw.state).toBe('drawn');
+    // The second move, made once the first had set the draw's time to its own moment, came after that time: a round
+    // already out could be taken that way, and the certificate's log check refuses it.
+    const certificate = (await request(t.app.getHttpServer()).get(`/api/certificate/${draw.shortCode}`).expect(200)).body;
+    const verified = await verifyDraw(certificate, {}, null);
+    expect(verified.checks.filter((check) => !check.ok)).toEqual([]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
   });
 
   it('does not draw a draw moved to a later time when the job of its earlier time comes due', async () => {

@@ -2,8 +2,11 @@ import type { DrawSource } from '../../domain/draw.js';
 
 /** Draft draws: the wizard's saved state, and submissions waiting for their payment. */
 export interface DraftRepository {
-  /** Draft → scheduled, once its payment went through; false when it was no draft any more. Joins a surrounding transaction. */
-  markScheduled(id: string, actor: string, at: Date): Promise<boolean>;
+  /**
+   * Draft → scheduled, once its payment went through; false when it was no draft any more. Joins a surrounding
+   * transaction. `moveTo`: the time and beacon round fixed at that moment instead of those of the submission.
+   */
+  markScheduled(id: string, actor: string, at: Date, moveTo?: { scheduleDate: Date; beaconRound: number | null } | null): Promise<boolean>;
   /** Removes a draft (payment failed, or the draft became a draw); anything else is kept. */
   deleteDraft(id: string): Promise<void>;
   /** Removes a submission's draft still waiting for its payment: false when it is none (any more). Joins a surrounding transaction. */

@@ -96,7 +96,13 @@ export async function verifyInBrowser(cert: CertificateResponseDto, file: ArrayB
       uniqueEntrantIdColumn: cert.uniqueEntrantIdColumn ?? null,
       oneWinPerEntrant: cert.oneWinPerEntrant,
     };
-    checks.push(...checkDrawLog({ drawId: cert.drawId, seedHash: cert.seedHash, beaconRound: cert.beacon?.round ?? null, terms }, cert.log, results));
+    checks.push(
+      ...checkDrawLog(
+        { drawId: cert.drawId, seedHash: cert.seedHash, beaconRound: cert.beacon?.round ?? null, terms, entriesSha256: cert.entriesSha256, beaconChain: cert.beacon?.chainHash ?? null },
+        cert.log,
+        results,
+      ),
+    );
   }
   return checks;
 }
