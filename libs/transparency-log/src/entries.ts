@@ -90,6 +90,9 @@ export function checkDrawHistory(draw: CertifiedDraw, entries: DrawLogEntry[]): 
   const first = own[0];
   if (!first || first.kind !== 'committed') return [...problems, 'The draw’s first log entry is not its commitment'];
   if (first.seedHash !== draw.seedHash) problems.push('The committed seed hash is not the certificate’s');
+  // The commitment is the seed's first public trace: made after the draw's time, it could follow the round that decides
+  // the winners (a draw made to run now is committed at its time, its round the first after it).
+  if (Date.parse(first.at) > Date.parse(first.drawTime)) problems.push('The draw was committed after its time had come');
   let drawTime = first.drawTime;
   let round = first.beaconRound;
   let drawn = false;

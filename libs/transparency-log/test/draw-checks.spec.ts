@@ -17,18 +17,19 @@ const TERMS: DrawTerms = {
 const RESULTS = resultsSha256([{ winners: [7], reserves: [19] }]);
 
 /** The draw's log as a certificate carries it: committed to the file and chain given, then drawn, in a head signed here. */
-function certificateLog(committed: { entriesFileSha256: string | null; beaconChain: string | null }) {
+function certificateLog(committed: { entriesFileSha256: string | null; beaconChain: string | null; at?: string }) {
   const entries: DrawLogEntry[] = [
     {
       kind: 'committed',
       drawId: DRAW_ID,
-      at: '2026-11-27T10:00:00.000Z',
+      at: committed.at ?? '2026-11-27T10:00:00.000Z',
       shortCode: 'ABCDE',
       seedHash: SEED_HASH,
       termsSha256: termsSha256(TERMS),
       drawTime: '2026-11-27T11:00:00.000Z',
       beaconRound: 100,
-      ...committed,
+      entriesFileSha256: committed.entriesFileSha256,
+      beaconChain: committed.beaconChain,
     },
     { kind: 'drawn', drawId: DRAW_ID, at: '2026-11-27T11:00:01.000Z', resultsSha256: RESULTS, beaconRound: 100 },
   ];
@@ -62,5 +63,17 @@ describe('checkDrawLog: the certificate against what the draw committed to', () 
     );
     expect(check).toMatchObject({ ok: false });
     expect(check?.detail).toContain(QUICKNET);
+  });
+
+  it('passes a draw made to run now, committed at its own time (its round is the first after it)', () => {
+    const log = certificateLog({ entriesFileSha256: FILE, beaconChain: QUICKNET, at: '2026-11-27T11:00:00.000Z' });
+    expect(failing(checkDrawLog(certified, log, RESULTS))).toEqual([]);
+  });
+
+  it('refuses a draw committed after its time had come (its seed could have been fixed once the deciding round was out)', () => {
+    const log = certificateLog({ entriesFileSha256: FILE, beaconChain: QUICKNET, at: '2026-11-27T11:00:00.001Z' });
+    const check = checkDrawLog(certified, log, RESULTS).find((c) => c.name === 'Log history');
+    expect(check).toMatchObject({ ok: false });
+    expect(check?.detail).toContain('The draw was committed after its time had come');
   });
 });
