@@ -37,7 +37,9 @@ const EMAIL = /^[^\s@"]+@[^\s@"]+\.[^\s@".]{2,}$/;
 const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/;
 const DATE = /^\d{4}[-/.]\d{1,2}[-/.]\d{1,2}$|^\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}$/;
 const STREET_TYPES = 'street|st|road|rd|avenue|ave|av|lane|ln|drive|dr|court|ct|place|pl|boulevard|blvd|crescent|cres|parade|pde|highway|hwy|terrace|tce|way|close|cl|square|sq|circuit|cct|grove|gr';
-const STREET = new RegExp(`^(unit|apt|flat|suite|level)?\\s*[\\d/-]*\\d+[a-z]?,?\\s+([\\p{L}'.-]+\\s+){0,4}(${STREET_TYPES})\\.?(\\s|,|$)`, 'iu');
+// `[\d/-]*\d`, not `[\d/-]*\d+` (the same strings): two ways to split a run of digits made a value of one long run
+// backtrack quadratically, minutes for a row of 1 MB.
+const STREET = new RegExp(`^(unit|apt|flat|suite|level)?\\s*[\\d/-]*\\d[a-z]?,?\\s+([\\p{L}'.-]+\\s+){0,4}(${STREET_TYPES})\\.?(\\s|,|$)`, 'iu');
 const PO_BOX = /^(p\.?\s*o\.?\s*box|gpo box|locked bag)\s*\d+/i;
 
 export function sensitiveKindOfValue(raw: string): SensitiveKind | null {
