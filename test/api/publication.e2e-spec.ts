@@ -222,7 +222,7 @@ describe('winner publication (API)', () => {
     ).toBe('The winners of a cancelled or failed draw cannot be published.');
   });
 
-  it("locks the columns confirmation found personal, reading the same sample: never all of the first 1,000 rows whatever their size", async () => {
+  it('locks the columns confirmation found personal, reading the same sample: never all of the first 1,000 rows whatever their size', async () => {
     // Confirmation samples the first three rows, then rows within the first MB: here the header and two e-mails
     // (two values in three look like e-mail addresses). Below the long rows, a hundred rows of other values.
     const lines = ['Contact,Notes,Member', `ann@example.com,${'n'.repeat(600_000)},M1`, `bob@example.com,${'n'.repeat(600_000)},M2`];

@@ -128,7 +128,10 @@ describe('POST /api/draw/getConfirmDrawDetails (API)', () => {
     expect(utf16).toMatchObject({ errorMessage: null, headerRowString: 'name,tick\uFFFDets', entryRow2Columns: ['Bob', '2\uFFFD'] });
     // Processing names the value and the column in its message, which is stored too.
     const { fileName, clientSession } = await uploaded(t, 'nul-count.csv', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('name,n\u0000\nAnn,1\nBob,2\u0000\n', 'utf16le')]));
-    const processed = await request(t.app.getHttpServer()).post('/api/draw/processAdvancedUpload').send({ fileName, clientSession, headerRow: true, entryCountColumn: 1, uniqueEntrantIdColumn: null }).expect(200);
+    const processed = await request(t.app.getHttpServer())
+      .post('/api/draw/processAdvancedUpload')
+      .send({ fileName, clientSession, headerRow: true, entryCountColumn: 1, uniqueEntrantIdColumn: null })
+      .expect(200);
     expect(processed.body.errorMessage).toBe('Row 3 has an invalid ticket count "2\uFFFD" in column "n\uFFFD". Ticket counts must be whole numbers from 0 to 1,000,000,000.');
   });
 
