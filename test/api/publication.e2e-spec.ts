@@ -221,4 +221,28 @@ describe('winner publication (API)', () => {
       ).body.message,
     ).toBe('The winners of a cancelled or failed draw cannot be published.');
   });
+
+  it('locks the columns confirmation found personal, reading the same sample: never all of the first 1,000 rows whatever their size', async () => {
+    // Confirmation samples the first three rows, then rows within the first MB: here the header and two e-mails
+    // (two values in three look like e-mail addresses). Below the long rows, a hundred rows of other values.
+    const lines = ['Contact,Notes,Member', `ann@example.com,${'n'.repeat(600_000)},M1`, `bob@example.com,${'n'.repeat(600_000)},M2`];
+    for (let i = 3; i <= 100; i++) lines.push(`n/a,note ${i},M${i}`);
+    const { fileName, clientSession } = await uploaded(t, 'long-rows.csv', lines.join('\n') + '\n');
+    const owner = browser(t.app);
+    const confirmed = (await owner.post('/api/draw/getConfirmDrawDetails').send({ fileName, clientSession, advancedUpload: false, demoMode: false }).expect(200)).body;
+    expect(confirmed.headerRowColumns[0]).toEqual({ name: 'Contact', blacklisted: true });
+    const id = (
+      await owner
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ entryMethod: 'upload', entriesCount: undefined, fileName, headerRowsIncluded: true, clientSession, prizes: [{ description: 'Car', quantity: 2, reserves: 0 }] }))
+        .expect(200)
+    ).body as string;
+    const setup = (await owner.post('/api/draw/publication/').send({ id, clientSession }).expect(200)).body;
+    expect(setup.headerRowColumns.map((c: { blacklisted: boolean }) => c.blacklisted)).toEqual(confirmed.headerRowColumns.map((c: { blacklisted: boolean }) => c.blacklisted));
+    const refused = await owner
+      .post('/api/draw/publish/')
+      .send({ id, clientSession, ...settings({ columns: [0], names: ['Contact'], prizes: [0] }) })
+      .expect(400);
+    expect(refused.body.message).toBe('This column holds personal data and cannot be published.');
+  });
 });

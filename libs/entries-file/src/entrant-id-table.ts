@@ -20,7 +20,7 @@ export class EntrantIdTable {
    */
   constructor(
     expectedIds = 1 << 15,
-    private readonly hash: (bytes: Uint8Array, start: number, end: number) => number = fnv1a,
+    private readonly hash: (bytes: Uint8Array, start: number, end: number) => number = seededFnv1a(),
   ) {
     this.capacity = 1 << Math.max(16, Math.ceil(Math.log2(Math.max(1, expectedIds) * 2)));
     this.table = new Uint32Array(this.capacity * 2);
@@ -106,9 +106,19 @@ export class EntrantIdTable {
   }
 }
 
+/**
+ * FNV-1a starting from a random state, new for each table. From the fixed offset basis anyone can compute ids that
+ * all hash alike (pairs of blocks leading to the same state, chained): a file of them put every id in one bucket and
+ * held the event loop for hours. The numbering does not depend on the hash, only the time it takes.
+ */
+function seededFnv1a(): (bytes: Uint8Array, start: number, end: number) => number {
+  const seed = globalThis.crypto.getRandomValues(new Uint32Array(1))[0];
+  return (bytes, start, end) => fnv1a(bytes, start, end, seed);
+}
+
 /** 32-bit FNV-1a with a final avalanche, so that ids differing in their last digits spread over the table. */
-export function fnv1a(bytes: Uint8Array, start: number, end: number): number {
-  let h = 0x811c9dc5;
+export function fnv1a(bytes: Uint8Array, start: number, end: number, basis = 0x811c9dc5): number {
+  let h = basis;
   for (let i = start; i < end; i++) {
     h ^= bytes[i];
     h = Math.imul(h, 0x01000193);

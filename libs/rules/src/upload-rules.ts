@@ -57,7 +57,10 @@ export function baseNameOf(fileName: string): string {
   const base = fileName.split(/[/\\]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return clean.length > 255 ? clean.slice(clean.length - 255) : clean;
+  if (clean.length <= 255) return clean;
+  // Never half of a surrogate pair (an emoji at the cut): the name is answered, echoed in drafts and stored.
+  const cut = clean.length - 255;
+  return clean.slice(/[\udc00-\udfff]/.test(clean[cut]) ? cut + 1 : cut);
 }
 
 /** What the first bytes of an upload say about it. */

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Draw, Winner } from '../../draws/domain/draw.js';
 import { EntriesIndexService } from '../../uploads/application/entries-index.service.js';
-import { detectSensitiveColumns, SENSITIVE_SAMPLE_ROWS } from '../../uploads/domain/sensitive-columns.js';
+import { SHOWN_ROWS } from '../../uploads/domain/entries-reports.js';
+import { detectSensitiveColumns, sensitiveSampleRowCount } from '../../uploads/domain/sensitive-columns.js';
 import { type DrawColumn, MAX_EXAMPLE_ROWS } from '../domain/publication-rules.js';
 
 /** The column of a simple draw (no file): its entry number. */
@@ -29,13 +30,15 @@ export class DrawColumnsService {
     }
     const access = { clientSession: draw.clientSession, userId: draw.ownerUserId };
     const index = await this.entriesIndex.load(entries.fileName, access, { headerRow: false, entryCountColumn: null, uniqueEntrantIdColumn: null });
-    const sampled = Math.min(index.entryCount, SENSITIVE_SAMPLE_ROWS);
+    // The rows confirmation sampled (not all of the first thousand, which for long rows is hundreds of MB).
+    const sampled = sensitiveSampleRowCount(index.rowStarts, index.rowLengths, index.entryCount, SHOWN_ROWS);
+    const read = Math.max(sampled, Math.min(index.entryCount, MAX_EXAMPLE_ROWS + (entries.headerRow ? 1 : 0)));
     const rows = await this.entriesIndex.readRows(
       index,
-      Array.from({ length: sampled }, (_, i) => i),
+      Array.from({ length: read }, (_, i) => i),
     );
     const first = rows[0] ?? [];
-    const sensitive = detectSensitiveColumns(first, rows);
+    const sensitive = detectSensitiveColumns(first, rows.slice(0, sampled));
     const columns = first.map((name, c) => ({ name: entries.headerRow ? name.trim() || `Column ${c + 1}` : `Column ${c + 1}`, blacklisted: sensitive[c] !== null }));
     const entryRows = entries.headerRow ? rows.slice(1) : rows;
     return { columns, exampleRows: entryRows.slice(0, MAX_EXAMPLE_ROWS) };

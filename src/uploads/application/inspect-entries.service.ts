@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { detectDelimiter, EntriesFileError, type EntriesPassResult, parseRecordList } from '#entries-file';
 import { buildInspection, ENTRIES_RULES_VERSION, failedInspection, SHOWN_ROWS } from '../domain/entries-reports.js';
-import { SENSITIVE_SAMPLE_ROWS } from '../domain/sensitive-columns.js';
+import { sensitiveSampleRowCount } from '../domain/sensitive-columns.js';
 import { entriesExtensionOf, type EntriesInspection, type InspectedRow, type Upload, type UploadAccess } from '../domain/upload.js';
 import { EntriesStorage } from './entries-storage.js';
 import { TypeormUploadRepository } from '../infrastructure/typeorm-upload.repository.js';
@@ -9,9 +9,6 @@ import { uploadFileKeys } from './upload-file-keys.js';
 import { UploadLookup } from './upload-lookup.js';
 
 const LINE_FEED = 0x0a;
-
-/** Sampled rows for the sensitive-column rules are read from at most this many bytes at the start of the file. */
-const SAMPLE_BYTES = 1024 * 1024;
 
 export interface RowsIndexMeta {
   rulesVersion: number;
@@ -82,12 +79,7 @@ export class InspectEntriesService {
   /** The rows shown and sampled are read back with the general parser, as winners' rows will be. */
   private async describe(upload: Upload, pass: EntriesPassResult, delimiter: EntriesInspection['delimiter']): Promise<EntriesInspection> {
     const first = pass.rowStarts[0];
-    let sampled = 0;
-    while (sampled < pass.rowCount && sampled < SENSITIVE_SAMPLE_ROWS) {
-      const end = pass.rowStarts[sampled] + pass.rowLengths[sampled];
-      if (sampled >= SHOWN_ROWS && end - first > SAMPLE_BYTES) break;
-      sampled++;
-    }
+    const sampled = sensitiveSampleRowCount(pass.rowStarts, pass.rowLengths, pass.rowCount, SHOWN_ROWS);
     const lastEnd = pass.rowStarts[sampled - 1] + pass.rowLengths[sampled - 1];
     const region = await this.entries.readRange(this.entries.textKey(upload), first, lastEnd);
     const decoder = new TextDecoder('utf-8');

@@ -1,4 +1,4 @@
-import { type Delimiter, encodingLabel, EntriesMessages, type EntriesPassResult, type SelectionResult, type TextEncodingName } from '#entries-file';
+import { type Delimiter, encodingLabel, EntriesMessages, type EntriesPassResult, type SelectionResult, shownText, type TextEncodingName } from '#entries-file';
 import { detectSensitiveColumns } from './sensitive-columns.js';
 import type { AdvancedProcessingResult, EntriesInspection, InspectedRow } from './upload.js';
 
@@ -31,7 +31,9 @@ export function buildInspection(input: {
   sampleRows: readonly (readonly string[])[];
 }): EntriesInspection {
   const { pass } = input;
-  const names = input.firstRows[0]?.columns ?? [];
+  // Stored as jsonb and echoed back by the wizard: a NUL in them would fail both.
+  const firstRows = input.firstRows.map((row) => ({ text: shownText(row.text), columns: row.columns.map(shownText) }));
+  const names = firstRows[0]?.columns ?? [];
   const sensitive = detectSensitiveColumns(names, input.sampleRows);
   return {
     rulesVersion: ENTRIES_RULES_VERSION,
@@ -39,7 +41,7 @@ export function buildInspection(input: {
     rowCount: pass.rowCount,
     emptyRowCount: pass.emptyRowCount,
     columnCount: pass.columnCount,
-    firstRows: input.firstRows,
+    firstRows,
     headerColumns: names.map((name, c) => ({ name, blacklisted: sensitive[c] !== null })),
     entryCountColumnsValidWithHeader: pass.checks.ticketsValidWithHeader,
     entryCountColumnsValidWithoutHeader: pass.checks.ticketsValidWithoutHeader,

@@ -10,6 +10,25 @@ export type SensitiveKind = 'email' | 'phone' | 'address' | 'dateOfBirth' | 'pay
 /** Rows sampled for the value rules. */
 export const SENSITIVE_SAMPLE_ROWS = 1000;
 
+/** Past the rows always sampled, rows are sampled only within this many bytes from the start of the first row. */
+const SENSITIVE_SAMPLE_BYTES = 1024 * 1024;
+
+/**
+ * How many of the first non-empty rows (`starts`/`lengths` in file order) the value rules read: the first `always`
+ * rows, then the following ones up to SENSITIVE_SAMPLE_ROWS while within SENSITIVE_SAMPLE_BYTES. Confirmation and
+ * publication take the same rows, so that they lock the same columns, and a file of long rows is never read a
+ * thousand rows (hundreds of MB) at a time.
+ */
+export function sensitiveSampleRowCount(starts: ArrayLike<number>, lengths: ArrayLike<number>, rowCount: number, always: number): number {
+  const first = starts[0];
+  let sampled = 0;
+  while (sampled < rowCount && sampled < SENSITIVE_SAMPLE_ROWS) {
+    if (sampled >= always && starts[sampled] + lengths[sampled] - first > SENSITIVE_SAMPLE_BYTES) break;
+    sampled++;
+  }
+  return sampled;
+}
+
 const HEADER_RULES: readonly [SensitiveKind, RegExp][] = [
   ['email', /\be ?mail\b|email/],
   ['phone', /phone|\b(tel|mobile|mob|cell|fax|sms|whatsapp)\b/],
@@ -37,7 +56,9 @@ const EMAIL = /^[^\s@"]+@[^\s@"]+\.[^\s@".]{2,}$/;
 const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/;
 const DATE = /^\d{4}[-/.]\d{1,2}[-/.]\d{1,2}$|^\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}$/;
 const STREET_TYPES = 'street|st|road|rd|avenue|ave|av|lane|ln|drive|dr|court|ct|place|pl|boulevard|blvd|crescent|cres|parade|pde|highway|hwy|terrace|tce|way|close|cl|square|sq|circuit|cct|grove|gr';
-const STREET = new RegExp(`^(unit|apt|flat|suite|level)?\\s*[\\d/-]*\\d+[a-z]?,?\\s+([\\p{L}'.-]+\\s+){0,4}(${STREET_TYPES})\\.?(\\s|,|$)`, 'iu');
+// `[\d/-]*\d`, not `[\d/-]*\d+` (the same strings): two ways to split a run of digits made a value of one long run
+// backtrack quadratically, minutes for a row of 1 MB.
+const STREET = new RegExp(`^(unit|apt|flat|suite|level)?\\s*[\\d/-]*\\d[a-z]?,?\\s+([\\p{L}'.-]+\\s+){0,4}(${STREET_TYPES})\\.?(\\s|,|$)`, 'iu');
 const PO_BOX = /^(p\.?\s*o\.?\s*box|gpo box|locked bag)\s*\d+/i;
 
 export function sensitiveKindOfValue(raw: string): SensitiveKind | null {

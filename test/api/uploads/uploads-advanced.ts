@@ -73,6 +73,14 @@ describe('POST /api/draw/processAdvancedUpload and the entries index (API)', () 
     expect((await processUpload({ ...allZero, headerRow: true, entryCountColumn: 1 }).expect(200)).body.errorMessage).toBe('No row has a ticket: every ticket count is 0.');
   });
 
+  it('cuts a long value it quotes at a whole character, so the message can be stored (an emoji at the cut)', async () => {
+    const value = 'x'.repeat(39) + '\u{1F600}';
+    const { fileName, clientSession } = await uploaded(t, 'emoji.csv', `name,${value}\nAnn,1\nBob,${value}y\n`);
+    const response = await processUpload({ fileName, clientSession, headerRow: true, entryCountColumn: 1 }).expect(200);
+    const quoted = `"${'x'.repeat(39)}…"`;
+    expect(response.body.errorMessage).toBe(`Row 3 has an invalid ticket count ${quoted} in column ${quoted}. Ticket counts must be whole numbers from 0 to 1,000,000,000.`);
+  });
+
   it("refuses a choice the file cannot have with 400, and others' uploads with 404", async () => {
     const { fileName, clientSession } = await uploaded(t, 'entries.csv', FILE);
     const beyond = await processUpload({ fileName, clientSession, headerRow: true, entryCountColumn: 4 }).expect(400);

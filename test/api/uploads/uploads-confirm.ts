@@ -119,6 +119,22 @@ describe('POST /api/draw/getConfirmDrawDetails (API)', () => {
     expect(blank.errorMessage).toBe('The file has no entries: every row is empty.');
   });
 
+  it('shows a NUL character of the file as U+FFFD, past the first 8 KB of UTF-8 or anywhere in UTF-16, instead of failing with 500', async () => {
+    // The upload's binary check reads the first 8 KB only, and a UTF-16 file has NUL bytes by nature: both pass it.
+    const longHeader = 'n'.repeat(9000);
+    const utf8 = await details('late-nul.csv', `${longHeader}\u0000,tickets\nAnn,1\nBob\u0000,2\n`);
+    expect(utf8).toMatchObject({ errorMessage: null, rowCount: 3, headerRowColumns: [{ name: `${longHeader}\uFFFD` }, { name: 'tickets' }], entryRow2Columns: ['Bob\uFFFD', '2'] });
+    const utf16 = await details('nul16.txt', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('name,tick\u0000ets\nAnn,1\nBob,2\u0000\n', 'utf16le')]));
+    expect(utf16).toMatchObject({ errorMessage: null, headerRowString: 'name,tick\uFFFDets', entryRow2Columns: ['Bob', '2\uFFFD'] });
+    // Processing names the value and the column in its message, which is stored too.
+    const { fileName, clientSession } = await uploaded(t, 'nul-count.csv', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('name,n\u0000\nAnn,1\nBob,2\u0000\n', 'utf16le')]));
+    const processed = await request(t.app.getHttpServer())
+      .post('/api/draw/processAdvancedUpload')
+      .send({ fileName, clientSession, headerRow: true, entryCountColumn: 1, uniqueEntrantIdColumn: null })
+      .expect(200);
+    expect(processed.body.errorMessage).toBe('Row 3 has an invalid ticket count "2\uFFFD" in column "n\uFFFD". Ticket counts must be whole numbers from 0 to 1,000,000,000.');
+  });
+
   it('marks personal-data columns by header name and by values', async () => {
     const body = await details(
       'people.csv',

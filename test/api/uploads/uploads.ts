@@ -44,6 +44,21 @@ describe('POST /api/Upload: entries file rules (API)', () => {
     });
   });
 
+  it('cuts a name longer than 255 characters at a whole character, so the wizard can save it in a draft', async () => {
+    // 130 emoji are 260 UTF-16 units: the cut to the last 255 characters falls inside a surrogate pair.
+    const name = '\u{1F600}'.repeat(130) + '.csv';
+    const response = await upload(t, { name, content: 'name\nAnn\nBob\n' }).expect(201);
+    const headerFileName = response.body.headerFileName as string;
+    expect(headerFileName).toBe('\u{1F600}'.repeat(125) + '.csv');
+    const [row] = await t.query<{ file_name: string }>('SELECT file_name FROM upload WHERE id = $1', [response.body.serverFileName]);
+    expect(row.file_name).toBe(headerFileName);
+    // The wizard keeps the upload result in its state, which a draft holds as it is.
+    await request(t.app.getHttpServer())
+      .post('/api/draw/saveIncompleteDraw/')
+      .send({ wizardState: { upload: response.body }, clientSession: newClientSession() })
+      .expect(200);
+  });
+
   it('gives two uploads of the same file two different server names', async () => {
     const first = await upload(t, { name: 'a.txt', content: 'x\ny\n' }).expect(201);
     const second = await upload(t, { name: 'a.txt', content: 'x\ny\n' }).expect(201);
