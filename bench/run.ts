@@ -12,6 +12,7 @@ const suites: Record<string, () => Promise<{ default: BenchSuite }>> = {
   drawLog: () => import('./draw-log.bench.js'),
   tools: () => import('./tools.bench.js'),
   uploads: () => import('./uploads.bench.js'),
+  entries: () => import('./entries.bench.js'),
   draws: () => import('./draws.bench.js'),
   http: () => import('./http.bench.js'),
   publication: () => import('./publication.bench.js'),

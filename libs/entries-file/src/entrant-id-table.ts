@@ -1,3 +1,4 @@
+import SipHash from 'siphash';
 /**
  * Numbers entrant ids densely (0, 1, 2, ... in order of first appearance) with exact grouping: a hash only picks the
  * slot to look in; two ids are the same entrant only when their bytes are equal. Each distinct id is kept once in a
@@ -13,14 +14,15 @@ export class EntrantIdTable {
   private arena = new Uint8Array(1 << 20);
   private arenaUsed = 0;
   private count = 0;
+  private keyed = false;
 
   /**
    * @param expectedIds distinct ids to size the table for (it grows beyond them)
-   * @param hash the hash function (tests pass a weak one to force collisions)
+   * @param hash the fast hash function (tests pass a weak one to force collisions)
    */
   constructor(
     expectedIds = 1 << 15,
-    private readonly hash: (bytes: Uint8Array, start: number, end: number) => number = seededFnv1a(),
+    private hash: (bytes: Uint8Array, start: number, end: number) => number = seededFnv1a(),
   ) {
     this.capacity = 1 << Math.max(16, Math.ceil(Math.log2(Math.max(1, expectedIds) * 2)));
     this.table = new Uint32Array(this.capacity * 2);
@@ -32,6 +34,14 @@ export class EntrantIdTable {
     return this.count;
   }
 
+  /**
+   * 'keyed' once a lookup probed more than MAX_PROBES slots and the table moved to SipHash: ids built to collide under
+   * the fast hash (for some of its seeds) are then spread again.
+   */
+  get hashing(): 'fast' | 'keyed' {
+    return this.keyed ? 'keyed' : 'fast';
+  }
+
   /** The dense number of the id `bytes[start, end)`, adding it when new. */
   intern(bytes: Uint8Array, start: number, end: number): number {
     const h = this.hash(bytes, start, end) >>> 0;
@@ -39,12 +49,16 @@ export class EntrantIdTable {
     const table = this.table;
     const mask = this.capacity - 1;
     let slot = h & mask;
-    for (;;) {
+    for (let probes = 0; ; probes++) {
       const at = slot << 1;
       const idPlusOne = table[at + 1];
       if (idPlusOne === 0) break;
       if (table[at] === h && this.equals(idPlusOne - 1, bytes, start, length)) return idPlusOne - 1;
       slot = (slot + 1) & mask;
+      if (probes === MAX_PROBES && !this.keyed) {
+        this.useKeyedHash();
+        return this.intern(bytes, start, end);
+      }
     }
     const id = this.count++;
     table[slot << 1] = h;
@@ -89,6 +103,23 @@ export class EntrantIdTable {
     return at;
   }
 
+  /** Every id hashed again with SipHash-2-4 under a random key, and every later one. */
+  private useKeyedHash(): void {
+    const key = globalThis.crypto.getRandomValues(new Uint32Array(4));
+    this.hash = (bytes, start, end) => SipHash.hash(key, bytes.subarray(start, end)).l;
+    this.keyed = true;
+    const mask = this.capacity - 1;
+    const table = new Uint32Array(this.capacity * 2);
+    for (let id = 0; id < this.count; id++) {
+      const h = this.hash(this.arena, this.ids[id * 2], this.ids[id * 2] + this.ids[id * 2 + 1]) >>> 0;
+      let slot = h & mask;
+      while (table[(slot << 1) + 1] !== 0) slot = (slot + 1) & mask;
+      table[slot << 1] = h;
+      table[(slot << 1) + 1] = id + 1;
+    }
+    this.table = table;
+  }
+
   private rehash(): void {
     const capacity = this.capacity * 2;
     const mask = capacity - 1;
@@ -107,10 +138,14 @@ export class EntrantIdTable {
 }
 
 /**
- * FNV-1a starting from a random state, new for each table. From the fixed offset basis anyone can compute ids that
- * all hash alike (pairs of blocks leading to the same state, chained): a file of them put every id in one bucket and
- * held the event loop for hours. The numbering does not depend on the hash, only the time it takes.
+ * A lookup probing more slots than this (at most half full, a few dozen at the very most by chance) meets ids built
+ * to collide: from FNV-1a's fixed offset basis anyone can compute ids that all hash alike (pairs of blocks leading to
+ * the same state, chained), and such ids still all collide from about one random basis in 200. All in one bucket, a
+ * file of them held the event loop for hours. The numbering does not depend on the hash, only the time it takes.
  */
+const MAX_PROBES = 512;
+
+/** FNV-1a starting from a random state, new for each table: fast, and spreads ids built for the fixed basis most of the time. */
 function seededFnv1a(): (bytes: Uint8Array, start: number, end: number) => number {
   const seed = globalThis.crypto.getRandomValues(new Uint32Array(1))[0];
   return (bytes, start, end) => fnv1a(bytes, start, end, seed);

