@@ -4,5 +4,5 @@ declare module 'siphash' {
     /** SipHash-2-4 of `message` under a 128-bit key: the high and low 32 bits of its 64-bit value. */
     hash(key: Uint32Array, message: Uint8Array): { h: number; l: number };
   };
-  export default SipHash;
+  export = SipHash;
 }

@@ -8,7 +8,7 @@
 export type SensitiveKind = 'email' | 'phone' | 'address' | 'dateOfBirth' | 'payment';
 
 /** Rows sampled for the value rules. */
-export const SENSITIVE_SAMPLE_ROWS = 1000;
+const SENSITIVE_SAMPLE_ROWS = 1000;
 
 /** Past the rows always sampled, rows are sampled only within this many bytes from the start of the first row. */
 const SENSITIVE_SAMPLE_BYTES = 1024 * 1024;
