@@ -27,6 +27,7 @@ import { CreateDrawLog1795693947305 } from './1795693947305-CreateDrawLog.js';
 import { AddDrawEntrantAndTicketCounts1795694025876 } from './1795694025876-AddDrawEntrantAndTicketCounts.js';
 import { NotifyDrawPublicVersion1795704892014 } from './1795704892014-NotifyDrawPublicVersion.js';
 import { RateLimitUnlogged1795738051540 } from './1795738051540-RateLimitUnlogged.js';
+import { AddUploadClaimedAt1795785152686 } from './1795785152686-AddUploadClaimedAt.js';
 
 export const migrations = [
   CreateSiteSetting1795313121374,
@@ -57,4 +58,5 @@ export const migrations = [
   AddDrawEntrantAndTicketCounts1795694025876,
   NotifyDrawPublicVersion1795704892014,
   RateLimitUnlogged1795738051540,
+  AddUploadClaimedAt1795785152686,
 ];

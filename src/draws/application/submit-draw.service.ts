@@ -56,6 +56,7 @@ export interface Submitter {
 }
 
 const SHORT_CODE_ATTEMPTS = 8;
+const ENTRIES_FILE_GONE = 'The entries file was not found. Please upload it again.';
 
 @Injectable()
 export class SubmitDrawService {
@@ -103,6 +104,8 @@ export class SubmitDrawService {
     try {
       draw = await this.createWithUniqueShortCode(submission, submitter, entries, prizes, demo, acceptedAt, commitment, free ? 'scheduled' : 'draft', submissionKey);
     } catch (error) {
+      // The file's retention ended between its checks above and the draw's storing: nothing was stored.
+      if (error instanceof UploadNotFoundError) throw new NotFoundError(ENTRIES_FILE_GONE);
       if (!(error instanceof DuplicateSubmissionError)) throw error;
       // The same submission sent twice at once: the other request made the draw (or made it and removed it, its
       // payment refused: then it is answering that).
@@ -195,7 +198,7 @@ export class SubmitDrawService {
         fileSha256: index.fileSha256,
       };
     } catch (error) {
-      if (error instanceof UploadNotFoundError) throw new NotFoundError('The entries file was not found. Please upload it again.');
+      if (error instanceof UploadNotFoundError) throw new NotFoundError(ENTRIES_FILE_GONE);
       if (error instanceof EntriesFileError) throwIfAny({ fileName: [error.message] });
       throw error;
     }
@@ -256,6 +259,9 @@ export class SubmitDrawService {
       };
       // A draw made scheduled is committed to at once: its log entry is written in the draw's own transaction.
       const draw = await this.draws.create(newDraw, submitter.user ? `user ${submitter.user.id}` : 'visitor', async (id) => {
+        // In the draw's own transaction: the upload's retention sweep either removed the file before (the draw is not
+        // stored) or keeps it from now on.
+        if (entries.fileName) await this.entriesIndex.claim(entries.fileName, acceptedAt);
         if (state === 'scheduled') await this.log.append(committedEntry({ ...newDraw, id }, fileSha256, acceptedAt));
       });
       if (draw) return draw;

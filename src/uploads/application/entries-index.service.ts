@@ -67,6 +67,14 @@ export class EntriesIndexService {
   }
 
   /**
+   * Marks the upload as taken by the draw being stored, in the draw's transaction, so that the retention sweep keeps
+   * it (or removed it first: then UploadNotFoundError, and the draw is not stored). The access was checked by `load`.
+   */
+  async claim(fileName: string, at: Date): Promise<void> {
+    await this.lookup.claim(fileName, at);
+  }
+
+  /**
    * The index of an upload for a choice of header row and columns. Throws UploadNotFoundError when the upload is
    * not the caller's, EntriesFileError (with the owner's message) when the file cannot be drawn from this way.
    */

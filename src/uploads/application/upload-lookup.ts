@@ -14,4 +14,9 @@ export class UploadLookup {
     if (upload === null || !canAccess(upload, access)) throw new UploadNotFoundError();
     return upload;
   }
+
+  /** Takes the upload for a draw being stored, in the draw's transaction: UploadNotFoundError when it is gone. */
+  async claim(fileName: string, at: Date): Promise<void> {
+    if (!(await this.uploads.claim(fileName, at))) throw new UploadNotFoundError();
+  }
 }

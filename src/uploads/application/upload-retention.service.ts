@@ -23,7 +23,8 @@ export class UploadRetentionService {
 
   /**
    * Removes the uploads older than the retention that `inUse` does not claim, and answers how many. Files first,
-   * then the row: a failure leaves the row, and the next sweep finishes the removal.
+   * then the row: a failure leaves the row, and the next sweep finishes the removal. `inUse` answers for a page at a
+   * time; each removal checks again, under the upload's row lock, that no draw claimed it since.
    */
   async removeUnused(inUse: UploadsInUse): Promise<number> {
     const before = new Date(this.clock.now().getTime() - UNUSED_UPLOAD_RETENTION_MS);
@@ -35,9 +36,8 @@ export class UploadRetentionService {
       const used = await inUse(ids);
       for (const id of ids) {
         if (used.has(id)) continue;
-        await this.files.deleteAll(id);
-        await this.uploads.delete(id);
-        removed++;
+        // A draw made since `inUse` answered claimed its upload in its own transaction: that upload stays.
+        if (await this.uploads.removeUnclaimed(id, before, () => this.files.deleteAll(id))) removed++;
       }
       after = ids[ids.length - 1];
     }

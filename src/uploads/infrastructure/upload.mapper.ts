@@ -37,6 +37,7 @@ export class UploadMapper {
     row.inspection = upload.inspection as object | null;
     row.processing = upload.processing as object | null;
     row.createdAt = upload.createdAt;
+    row.claimedAt = null;
     return row;
   }
 }

@@ -45,4 +45,8 @@ export class UploadOrmEntity {
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
+
+  /** When a draw last took it (TypeormUploadRepository.claim); never read into the domain. */
+  @Column({ name: 'claimed_at', type: 'timestamptz', nullable: true })
+  claimedAt: Date | null;
 }

@@ -1,13 +1,18 @@
 import { mkdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import pg from 'pg';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
+import { DRAW_REPOSITORY } from '../../../src/draws/draws.tokens.js';
+import type { DrawRepository } from '../../../src/draws/application/ports/draw.repository.port.js';
 import { UnusedUploadsSweeper } from '../../../src/draws/application/unused-uploads-sweeper.js';
+import { UploadRetentionService } from '../../../src/uploads/application/upload-retention.service.js';
 import { AbandonedWritesSweeper } from '../../../src/platform/storage/abandoned-writes-sweeper.js';
 import { browser, freshAddress, registeredUser } from '../../support/accounts.js';
 import { simpleDraw } from '../../support/draws.js';
 import { newClientSession, storedUploadFiles, upload, uploaded } from '../../support/entries-files.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { waitUntil } from '../../support/wait-until.js';
 
 const MB = 1024 * 1024;
 const TOO_MANY = /^Too many uploads\. Please try again in \d+ seconds\.$/;
@@ -123,6 +128,69 @@ describe('POST /api/Upload: rate limits per address and per account, and the swe
     }
     // Nothing more to remove: a second sweep finds nothing.
     expect(await t.app.get(UnusedUploadsSweeper).sweep()).toBe(0);
+  });
+
+  /** A draw of an upload made 7 days and a minute ago, so past its retention unless a draw takes it. */
+  async function oldUpload(name: string) {
+    const made = await uploaded(t, name, 'name,tickets\nAnn,3\nBob,1\nCat,2\n');
+    // Confirmed, as the wizard does before a draw is submitted.
+    await request(t.app.getHttpServer()).post('/api/draw/getConfirmDrawDetails').send(made).expect(200);
+    await t.query(`UPDATE upload SET created_at = now() - interval '7 days 1 minute' WHERE id = $1`, [made.fileName]);
+    const submit = () =>
+      browser(t.app)
+        .post('/api/draw/submitdraw/')
+        .send(
+          simpleDraw({
+            entryMethod: 'upload',
+            entriesCount: undefined,
+            fileName: made.fileName,
+            headerRowsIncluded: true,
+            clientSession: made.clientSession,
+            prizes: [{ description: 'Bike', quantity: 1, reserves: 0 }],
+          }),
+        );
+    return { ...made, submit };
+  }
+
+  it('keeps an old upload that a draw took after the sweep had found it unused, files and all', async () => {
+    const old = await oldUpload('taken-meanwhile.csv');
+    const filesBefore = (await storedUploadFiles(t)).filter((file) => file.includes(old.fileName));
+    const draws = t.app.get<DrawRepository>(DRAW_REPOSITORY);
+    let drawId = '';
+    // The sweep asks which uploads are in use (none of this one), then the draw is made before it removes anything.
+    const removed = await t.app.get(UploadRetentionService).removeUnused(async (ids) => {
+      const used = await draws.uploadsInUse(ids);
+      drawId = (await old.submit().expect(200)).body as string;
+      return used;
+    });
+    expect(removed).toBe(0);
+    expect(await t.query('SELECT id FROM upload WHERE id = $1', [old.fileName])).toHaveLength(1);
+    expect(await storedUploadFiles(t)).toEqual(expect.arrayContaining(filesBefore));
+    const drawn = (await browser(t.app).get('/api/draw/get/').query({ id: drawId }).expect(200)).body;
+    expect(drawn.state).toBe('drawn');
+  });
+
+  it('stores no draw whose upload the sweep removed while the draw was being stored, and says the file is gone', async () => {
+    const old = await oldUpload('removed-meanwhile.csv');
+    const drawsBefore = (await t.query('SELECT id FROM draw')).length;
+    // The sweep holds the upload's row (it is removing it) while the draw, its checks passed, is being stored.
+    const sweep = new pg.Client({ connectionString: t.databaseUrl });
+    await sweep.connect();
+    try {
+      await sweep.query('BEGIN');
+      await sweep.query('SELECT id FROM upload WHERE id = $1 FOR UPDATE', [old.fileName]);
+      const answer = old.submit().then((response) => response);
+      const waiting = () => t.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'UPDATE upload SET claimed_at%'`);
+      await waitUntil(waiting, ([row]) => row.n === 1, 'the draw to wait on the upload', { intervalMs: 20 });
+      await sweep.query('DELETE FROM upload WHERE id = $1', [old.fileName]);
+      await sweep.query('COMMIT');
+      const refused = await answer;
+      expect(refused.status).toBe(404);
+      expect(refused.body.message).toBe('The entries file was not found. Please upload it again.');
+    } finally {
+      await sweep.end();
+    }
+    expect(await t.query('SELECT id FROM draw')).toHaveLength(drawsBefore);
   });
 
   it('removes what a crashed write left behind (.partial files) after a day, never a write going on', async () => {
