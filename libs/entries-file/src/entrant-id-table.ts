@@ -110,13 +110,7 @@ export class EntrantIdTable {
     this.keyed = true;
     const mask = this.capacity - 1;
     const table = new Uint32Array(this.capacity * 2);
-    for (let id = 0; id < this.count; id++) {
-      const h = this.hash(this.arena, this.ids[id * 2], this.ids[id * 2] + this.ids[id * 2 + 1]) >>> 0;
-      let slot = h & mask;
-      while (table[(slot << 1) + 1] !== 0) slot = (slot + 1) & mask;
-      table[slot << 1] = h;
-      table[(slot << 1) + 1] = id + 1;
-    }
+    for (let id = 0; id < this.count; id++) place(table, mask, this.hash(this.arena, this.ids[id * 2], this.ids[id * 2] + this.ids[id * 2 + 1]) >>> 0, id + 1);
     this.table = table;
   }
 
@@ -125,16 +119,18 @@ export class EntrantIdTable {
     const mask = capacity - 1;
     const table = new Uint32Array(capacity * 2);
     const old = this.table;
-    for (let at = 0; at < old.length; at += 2) {
-      if (old[at + 1] === 0) continue;
-      let slot = old[at] & mask;
-      while (table[(slot << 1) + 1] !== 0) slot = (slot + 1) & mask;
-      table[slot << 1] = old[at];
-      table[(slot << 1) + 1] = old[at + 1];
-    }
+    for (let at = 0; at < old.length; at += 2) if (old[at + 1] !== 0) place(table, mask, old[at], old[at + 1]);
     this.capacity = capacity;
     this.table = table;
   }
+}
+
+/** Puts (hash, id + 1) in the first free slot from the hash's own, in a new table whose ids are all distinct. */
+function place(table: Uint32Array, mask: number, h: number, idPlusOne: number): void {
+  let slot = h & mask;
+  while (table[(slot << 1) + 1] !== 0) slot = (slot + 1) & mask;
+  table[slot << 1] = h;
+  table[(slot << 1) + 1] = idPlusOne;
 }
 
 /**
