@@ -283,6 +283,53 @@ describe('Stripe through the app: every PaymentIntent state, signed webhooks in 
     expect(await credits(agent)).toBe(0);
   });
 
+  it('refuses a correctly signed event of an unexpected shape with 400, changing no payment', async () => {
+    const { agent, email } = await registeredUser(t.app);
+    await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'USD', token: 'pm_card_processing' }).expect(409);
+    const [pending] = await paymentsOf(email);
+    const intent = { ...stripe.intents.get(pending.gateway_reference)!, status: 'succeeded' as const };
+    const allPayments = () => t.query('SELECT id, status, gateway_reference, decline_message, fulfilled_at FROM payment ORDER BY id');
+    const before = await allPayments();
+    const event = (overrides: Record<string, unknown>) => ({ id: 'evt_odd_1', object: 'event', type: 'payment_intent.succeeded', data: { object: intent }, livemode: false, ...overrides });
+    const { id: _id, ...withoutId } = intent;
+    // Event types that are Object.prototype's keys settle nothing: answered as any event the service does not act on.
+    for (const type of ['constructor', '__proto__', 'toString']) {
+      const payload = JSON.stringify(event({ type }));
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+      const response = await fetch(stripe.webhook!.url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload });
+      expect({ type, status: response.status }).toEqual({ type, status: 200 });
+      expect(await allPayments()).toEqual(before);
+    }
+    const answers: { payload: string; status: number; body: unknown }[] = [];
+    for (const body of [
+      event({ data: {} }),
+      event({ data: null }),
+      event({ data: undefined }),
+      event({ data: { object: null } }),
+      event({ data: { object: 'pi_x' } }),
+      event({ data: { object: [intent] } }),
+      event({ data: { object: withoutId } }),
+      event({ data: { object: { ...intent, id: { $ne: '' } } } }),
+      event({ data: { object: { ...intent, id: '' } } }),
+      event({ data: { object: { ...intent, object: 'charge' } } }),
+      event({ data: { object: { ...intent, id: 'pi_unknown', metadata: { payment_id: [pending.id] } } } }),
+      event({ type: 'payment_intent.payment_failed', data: { object: { ...intent, last_payment_error: { message: { text: 'x' } } } } }),
+      event({ type: ['payment_intent.succeeded'] }),
+      event({ id: 42 }),
+      null,
+      [],
+      'payment_intent.succeeded',
+    ]) {
+      const payload = JSON.stringify(body);
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+      const response = await fetch(stripe.webhook!.url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload });
+      answers.push({ payload, status: response.status, body: await response.json() });
+    }
+    expect(answers).toEqual(answers.map(({ payload }) => ({ payload, status: 400, body: { message: 'Unexpected event.' } })));
+    expect(await allPayments()).toEqual(before);
+    expect(await credits(agent)).toBe(0);
+  });
+
   it('sweeps a payment that never settles after PENDING_PAYMENT_SWEEP_HOURS: asked once more, then marked failed, reported and the customer told', async () => {
     const { agent, email } = await registeredUser(t.app);
     await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'USD', token: 'pm_card_processing', idempotencyKey: 'never-0001' }).expect(409);
