@@ -8,6 +8,7 @@ import { type Branding, DEFAULT_BRANDING, IMAGE_SLOTS, type ImageExtension, type
 import { brandingErrors, contrastWarnings, hasImage, normaliseBranding } from '../domain/branding.js';
 import { BrandingImageMessages, BRANDING_IMAGE_MAX_BYTES, type BrandingUpload, sniffedImageExtension } from '../domain/branding-images.js';
 import { brandingUploadKey, certificateKeys } from './certificate-keys.js';
+import { embedsInCertificate } from './embeddable-image.js';
 import { TypeormBrandingRepository } from '../infrastructure/typeorm-branding.repository.js';
 import { readStoredFile, writeStoredFile } from '../../platform/storage/stored-files.js';
 import { NotAllowedError, NotFoundError, RuleBrokenError, TooLargeError, UnsupportedMediaError } from '../../platform/errors/application-errors.js';
@@ -121,6 +122,7 @@ export class BrandingService {
     if (bytes.length > BRANDING_IMAGE_MAX_BYTES) throw new TooLargeError(BrandingImageMessages.tooLarge);
     const extension = sniffedImageExtension(await fileTypeFromBuffer(bytes), bytes);
     if (typeof extension !== 'string') throw new UnsupportedMediaError(extension.message);
+    if (!(await embedsInCertificate(bytes))) throw new RuleBrokenError(BrandingImageMessages.unreadable);
     if (!caller.clientSession && !caller.userId) throw new RuleBrokenError(BrandingImageMessages.noSession);
     const upload: BrandingUpload = {
       id: randomBytes(16).toString('hex'),

@@ -4,7 +4,8 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { browser, registeredUser } from '../../support/accounts.js';
 import { rerun, plainBranding, simpleDraw } from '../../support/draws.js';
 import { uploaded } from '../../support/entries-files.js';
-import { logoJpeg, solidPng } from '../../support/images.js';
+import { deflateSync } from 'node:zlib';
+import { logoJpeg, pngWithData, solidPng, solidRgbaPng } from '../../support/images.js';
 import { pdfQrCode, pdfText } from '../../support/pdf-text.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { BrandingService } from '../../../src/certificates/application/branding.service.js';
@@ -252,6 +253,35 @@ describe('certificates, branding and public certificate data (API)', () => {
       .send({ drawId: otherId, branding: { ...DEFAULTS, images: { Top: { fileName: 'x.png', serverFileName: renamed.serverFileName } } } })
       .expect(400);
     expect(stolen.body.modelState).toEqual({ 'images.Top': ['This image is not available: upload it again.'] });
+  });
+
+  it('refuses images the certificate cannot embed, storing nothing; a PNG with transparency is embedded', async () => {
+    const png = solidPng(200, 60, [26, 95, 180]);
+    const uploads = () => t.query('SELECT id FROM branding_upload ORDER BY id');
+    const before = await uploads();
+    for (const [name, bytes] of [
+      ['truncated.png', png.subarray(0, 60)],
+      ['truncated.jpg', logoJpeg().subarray(0, 200)],
+      ['markers.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0])],
+      ['empty-size.png', pngWithData(0, 0, 2, deflateSync(Buffer.alloc(0)))],
+      // pdfkit decodes a PNG with an alpha channel in a zlib callback: corrupt data there was an uncaught exception.
+      ['corrupt-alpha.png', pngWithData(20, 20, 6, Buffer.from('this is no zlib stream'))],
+      ['bad-filter.png', pngWithData(2, 2, 6, deflateSync(Buffer.alloc(2 * 9, 9)))],
+      // 60,000 × 60,000 pixels in 150 bytes: decoded, 14 GB.
+      ['bomb.png', pngWithData(60_000, 60_000, 6, deflateSync(Buffer.alloc(60_000 * 4 + 1)))],
+    ] as const) {
+      const refused = await uploadImage(owner.agent, name, bytes);
+      expect({ name, status: refused.status, body: refused.body }).toEqual({ name, status: 400, body: { message: 'The image cannot be read: upload a complete PNG or JPEG image.' } });
+    }
+    expect(await uploads()).toEqual(before);
+
+    const id = (await owner.agent.post('/api/draw/submitdraw/').send(simpleDraw()).expect(200)).body as string;
+    const logo = (await uploadImage(owner.agent, 'logo.png', solidRgbaPng(120, 40, [200, 40, 40, 128])).expect(201)).body;
+    await owner.agent
+      .post('/api/draw/branding')
+      .send({ drawId: id, branding: { ...DEFAULTS, logoOption: 'image', images: { Top: { fileName: logo.headerFileName, serverFileName: logo.serverFileName } } } })
+      .expect(200);
+    expect((await pdf(owner.agent, 'certificate', id)).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it("lists the owner's branded draws for reuse and copies a reused branding's images to another draw", async () => {
