@@ -98,6 +98,9 @@ export class BrandingController {
       return { serverFileName: upload.id, headerFileName: upload.fileName, fileExtension: upload.extension };
     } catch (error) {
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new TooLargeError(BrandingImageMessages.tooLarge);
+      // The parser's own refusals were 413s with its wording ("reach files limit"): the body was not too large.
+      if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw new RuleBrokenError(BrandingImageMessages.oneImage);
+      if (['FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT'].includes((error as { code?: string }).code ?? '')) throw new RuleBrokenError(BrandingImageMessages.tooManyFields);
       throw error;
     }
   }

@@ -7,6 +7,8 @@ export const BrandingImageMessages = {
   empty: 'The image is empty.',
   tooLarge: 'The image is larger than 2 MB.',
   type: 'Upload a PNG or JPEG image.',
+  oneImage: 'Upload one image at a time.',
+  tooManyFields: 'The upload has too many fields.',
   unreadable: 'The image cannot be read: upload a complete PNG or JPEG image.',
   svg: 'SVG images are not accepted (they can carry scripts): upload a PNG or JPEG image.',
   noSession: 'Your browser session was not recognised: reload the page and try again.',

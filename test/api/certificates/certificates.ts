@@ -284,6 +284,19 @@ describe('certificates, branding and public certificate data (API)', () => {
     expect((await pdf(owner.agent, 'certificate', id)).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('refuses two images or too many fields in one upload with 400 and a clear message, storing nothing', async () => {
+    const png = solidPng(10, 10, [1, 2, 3]);
+    const uploads = () => t.query('SELECT id FROM branding_upload ORDER BY id');
+    const before = await uploads();
+    const twoImages = await owner.agent.post('/api/upload/branding').attach('file', png, 'a.png').attach('file2', png, 'b.png');
+    expect({ status: twoImages.status, body: twoImages.body }).toEqual({ status: 400, body: { message: 'Upload one image at a time.' } });
+    let manyFields = owner.agent.post('/api/upload/branding');
+    for (let field = 0; field < 6; field++) manyFields = manyFields.field(`field${field}`, 'x');
+    const refused = await manyFields.attach('file', png, 'a.png');
+    expect({ status: refused.status, body: refused.body }).toEqual({ status: 400, body: { message: 'The upload has too many fields.' } });
+    expect(await uploads()).toEqual(before);
+  });
+
   it("lists the owner's branded draws for reuse and copies a reused branding's images to another draw", async () => {
     const top = (await uploadImage(owner.agent, 'reuse.png', solidPng(60, 30, [0, 120, 0])).expect(201)).body;
     const sourceId = (
