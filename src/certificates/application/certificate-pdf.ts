@@ -6,6 +6,7 @@ import QRCode from 'qrcode';
 import { hasImage } from '../domain/branding.js';
 import { type CertificateDocument, type CertificateFacts, certificateOpening, DELIMITER_NAMES, uncertifiedLabel } from '../domain/certificate-facts.js';
 import { BODY_FONT_FILES, FONT_FILES, fontPath } from './certificate-fonts.js';
+import { embedsInCertificate } from './embeddable-image.js';
 
 /** Bumped when the layout changes, so stored certificates are rendered again. */
 export const CERTIFICATE_LAYOUT_VERSION = 2;
@@ -62,7 +63,9 @@ export async function renderCertificatePdf(document: CertificateDocument): Promi
   for (const slot of ['Top', 'Left', 'Banner', 'Right'] as const) {
     if (!hasImage(branding, slot)) continue;
     const bytes = await document.image(slot);
-    if (bytes) images[slot] = bytes;
+    // Left out rather than fail every download of the certificate, or end the process (embeddable-image.ts): an
+    // image stored before uploads were checked, or damaged in storage.
+    if (bytes && (await embedsInCertificate(bytes))) images[slot] = bytes;
   }
 
   // Header: left and right images beside the logo (text or the Top image), then the banner.

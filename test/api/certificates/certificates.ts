@@ -9,7 +9,7 @@ import { logoJpeg, pngWithData, solidPng, solidRgbaPng } from '../../support/ima
 import { pdfQrCode, pdfText } from '../../support/pdf-text.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { BrandingService } from '../../../src/certificates/application/branding.service.js';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const DEFAULTS = plainBranding();
@@ -282,6 +282,22 @@ describe('certificates, branding and public certificate data (API)', () => {
       .send({ drawId: id, branding: { ...DEFAULTS, logoOption: 'image', images: { Top: { fileName: logo.headerFileName, serverFileName: logo.serverFileName } } } })
       .expect(200);
     expect((await pdf(owner.agent, 'certificate', id)).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('leaves out a stored image the PDF cannot embed (stored before uploads were checked) rather than fail the certificate', async () => {
+    const id = (await owner.agent.post('/api/draw/submitdraw/').send(simpleDraw()).expect(200)).body as string;
+    const logo = (await uploadImage(owner.agent, 'logo.png', solidRgbaPng(120, 40, [200, 40, 40, 128])).expect(201)).body;
+    await owner.agent
+      .post('/api/draw/branding')
+      .send({ drawId: id, branding: { ...DEFAULTS, logoOption: 'image', images: { Top: { fileName: logo.headerFileName, serverFileName: logo.serverFileName } } } })
+      .expect(200);
+    const stored = join(t.dataDir, 'files', 'branding', id, 'Top.png');
+    expect(existsSync(stored)).toBe(true);
+    // Its data corrupt: pdfkit's decoding threw in a zlib callback, an uncaught exception, and the download never answered.
+    writeFileSync(stored, pngWithData(120, 40, 6, Buffer.from('this is no zlib stream')));
+    const response = await owner.agent.get(`/download/certificate/${id}`).buffer(true).timeout(20_000);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
   });
 
   it('refuses two images or too many fields in one upload with 400 and a clear message, storing nothing', async () => {
