@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
@@ -66,6 +67,18 @@ function countingWith(read: AllowedRead): { name: string; text: string } {
   };
 }
 
+/** Longest key stored as it is: with the longest policy name before it, well within the table's varchar(255). */
+const MAX_PLAIN_KEY_LENGTH = 160;
+
+/**
+ * The key as the counters' table holds it. A longer one (an account's e-mail address of up to 254 characters with a
+ * client address after it; a forwarded address of any length) is counted under its digest: stored as it is, it failed
+ * the insert, so the request answered 500 and the attempt was never counted.
+ */
+function storedKey(key: string): string {
+  return key.length <= MAX_PLAIN_KEY_LENGTH ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`;
+}
+
 /** One limit (say, logins per account per hour), counted in PostgreSQL so every app process shares it. */
 export class RateLimitPolicy {
   constructor(
@@ -97,13 +110,13 @@ export class RateLimitPolicy {
 
   /** Whether the key still has attempts left, without counting one. */
   async isBlocked(key: string): Promise<boolean> {
-    const state = await this.limiter.get(key);
+    const state = await this.limiter.get(storedKey(key));
     return state !== null && state.remainingPoints <= 0;
   }
 
   /** How many attempts the key has made in its current window. */
   async attempts(key: string): Promise<number> {
-    return (await this.limiter.get(key))?.consumedPoints ?? 0;
+    return (await this.limiter.get(storedKey(key)))?.consumedPoints ?? 0;
   }
 
   /** Counts one attempt without ever refusing (a count that decides something other than a refusal). */
@@ -113,7 +126,7 @@ export class RateLimitPolicy {
 
   /** Forgets the key's attempts (a successful login clears the failures of that account). */
   async reset(key: string): Promise<void> {
-    await this.limiter.delete(key);
+    await this.limiter.delete(storedKey(key));
   }
 
   private async counted(key: string, points: number): Promise<{ points: number; expire: string }> {
@@ -123,7 +136,7 @@ export class RateLimitPolicy {
 
   private countValues(key: string, points: number): unknown[] {
     const now = Date.now();
-    return [this.limiter.getKey(key), points, this.options.windowSeconds > 0 ? now + this.options.windowSeconds * 1000 : null, now];
+    return [this.limiter.getKey(storedKey(key)), points, this.options.windowSeconds > 0 ? now + this.options.windowSeconds * 1000 : null, now];
   }
 
   /** Throws 429, with the window's remaining seconds, once the count has gone past the limit. */

@@ -40,6 +40,23 @@ describe('failed logins: counted per account and per address, the human check as
     await login(freshAddress(), { email, password: PASSWORD, recaptchaResponse: HUMAN }).expect(200);
   });
 
+  it('counts the failed logins of an e-mail address of 254 characters, and of a forwarded address of any length, without a 500', async () => {
+    const email = `${'a'.repeat(64)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(63)}.com`;
+    expect(email).toHaveLength(254);
+    await registeredUser(t.app, { email, recaptchaResponse: HUMAN });
+    const address = freshAddress();
+    const answers: number[] = [];
+    for (let attempt = 1; attempt <= 21; attempt++) answers.push((await login(address, { email, password: `guess ${attempt}`, recaptchaResponse: HUMAN })).status);
+    // Before, every failure was a 500 and none was counted: guessing this account's password had no limit.
+    expect(answers).toEqual([...Array<number>(20).fill(401), 429]);
+    await login(freshAddress(), { email, password: PASSWORD, recaptchaResponse: HUMAN }).expect(200);
+
+    // What a proxy forwards as the client's address, garbage of any length included, is a key like any other.
+    const forwarded = 'x'.repeat(300);
+    expect((await login(forwarded, { email: 'nobody@example.com', password: 'wrong password' })).body).toEqual(WRONG);
+    await browser(t.app, forwarded).get('/api/account/check').query({ email: 'nobody@example.com' }).expect(200);
+  });
+
   it('a flood of wrong passwords from one address does not stop the owner signing in from another', async () => {
     const { email } = await registeredUser(t.app, { recaptchaResponse: HUMAN });
     const attacker = freshAddress();
