@@ -50,6 +50,7 @@ describe('failed logins: counted per account and per address, the human check as
     // Before, every failure was a 500 and none was counted: guessing this account's password had no limit.
     expect(answers).toEqual([...Array<number>(20).fill(401), 429]);
     await login(freshAddress(), { email, password: PASSWORD, recaptchaResponse: HUMAN }).expect(200);
+    await browser(t.app).post('/api/account/forgotPassword').send({ email, recaptchaResponse: HUMAN }).expect(200);
 
     // What a proxy forwards as the client's address, garbage of any length included, is a key like any other.
     const forwarded = 'x'.repeat(300);
