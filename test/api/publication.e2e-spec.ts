@@ -108,6 +108,8 @@ describe('winner publication (API)', () => {
     await refused({ prizes: [2] }, 'Select prizes of the draw.');
     await refused({ published: false, scheduleDate: new Date(Date.now() - 60_000).toISOString() }, 'Enter a winner publication date in the future.');
     await refused({ published: false, scheduleDate: null }, 'Enter a winner publication date in the future.');
+    // ISO 8601 that Date cannot read (week dates): an Invalid Date passed the date rules.
+    for (const scheduleDate of ['2099-W01', '2099-W01-1']) await refused({ published: false, scheduleDate }, 'Enter a winner publication date in the future.');
     expect(await t.query('SELECT * FROM draw_publication WHERE draw_id = $1', [id])).toEqual([]);
     await browser(t.app)
       .get('/api/draw/getPublicWinners/')

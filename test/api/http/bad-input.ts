@@ -133,6 +133,21 @@ describe('bad input: 400 with the field named, never 500, nothing stored (API)',
     }
   });
 
+  it('refuses ISO 8601 dates JavaScript cannot read (week dates), storing nothing', async () => {
+    const inTenMinutes = new Date(Date.now() + 600_000).toISOString();
+    await user
+      .post('/api/draw/submitdraw')
+      .send(simpleDraw({ scheduleOption: 1, scheduleDate: inTenMinutes, clientSession }))
+      .expect(200);
+    const [{ id: scheduled }] = await t.query<{ id: string }>(`SELECT id FROM draw WHERE owner_user_id = $1 AND state = 'scheduled'`, [userId]);
+    // ISO 8601 that class-validator's IsISO8601 takes and Date does not read: an Invalid Date passed every time rule.
+    for (const date of ['2099-W01', '2099-W01-1']) {
+      await refused(() => user.post('/api/draw/submitdraw').send(simpleDraw({ scheduleOption: 1, scheduleDate: date })), 'scheduleDate');
+      await refused(() => user.post('/api/draw/reschedule').send({ id: scheduled, scheduleDate: date }), 'scheduleDate');
+      await refused(() => admin.post('/api/admin/addCreditPack').send({ userId, amount: 5, expiryDate: date }), 'expiryDate');
+    }
+  });
+
   it('refuses null for required booleans', async () => {
     await refused(
       () =>

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { IsSafeInt } from '../../../platform/http/validators.js';
+import { IsBoolean, IsIn, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsDateTime, IsSafeInt } from '../../../platform/http/validators.js';
 import { IsAccountEmail } from '../../../accounts/api/dto/is-account-email.js';
 import type { EmailChange, User } from '../../../accounts/domain/user.js';
 import type { CreditsData } from '../../../billing/domain/credit-pack.js';
@@ -134,7 +134,7 @@ export class AddCreditPackRequestDto {
     description: 'Required with updateAllExpiries; otherwise defaults to one month (trial) or 24 months ahead.',
   })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: ADMIN_MESSAGES.expiryRequired })
+  @IsDateTime({ message: ADMIN_MESSAGES.expiryRequired })
   expiryDate?: string | null;
   @ApiPropertyOptional({ type: Boolean, default: false, description: "Trial credits: 'Trial credits' note, one month by default, never updates other packs." })
   @IsOptional()

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsEmail, IsIn, IsISO8601, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf, ValidateNested, IsObject } from 'class-validator';
-import { IsSafeInt } from '../../../platform/http/validators.js';
+import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf, ValidateNested, IsObject } from 'class-validator';
+import { IsDateTime, IsSafeInt } from '../../../platform/http/validators.js';
 import { ACTION_MESSAGES, type Scrutineer } from '../../domain/draw-actions.js';
 import { DRAW_MESSAGES } from '../../domain/draw-rules.js';
 import { displayIdOf, type Draw } from '../../domain/draw.js';
@@ -17,7 +17,7 @@ export class DrawActionRequestDto {
 export class RescheduleRequestDto extends DrawActionRequestDto {
   @ApiPropertyOptional({ format: 'date-time' })
   @ValidateIf((dto: RescheduleRequestDto) => !dto.immediateDraw)
-  @IsISO8601({ strict: true }, { message: DRAW_MESSAGES.scheduleInPast })
+  @IsDateTime({ message: DRAW_MESSAGES.scheduleInPast })
   scheduleDate?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(64) scheduleTimezone?: string;
   @ApiPropertyOptional() @IsOptional() @IsSafeInt() timeZoneOffset?: number;

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsISO8601, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
-import { IsSafeInt } from '../../../platform/http/validators.js';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { IsDateTime, IsSafeInt } from '../../../platform/http/validators.js';
 import { DRAW_MESSAGES, MAX_PRIZES } from '../../domain/draw-rules.js';
 import { UUID_PATTERN, CLIENT_TOKEN_PATTERN } from '../../../platform/http/patterns.js';
 
@@ -55,7 +55,7 @@ export class SubmitDrawRequestDto {
   @ApiProperty({ enum: [0, 1], description: '0 now, 1 scheduled' }) @IsIn([0, 1]) scheduleOption: 0 | 1;
   @ApiPropertyOptional({ format: 'date-time' })
   @ValidateIf((dto: SubmitDrawRequestDto) => dto.scheduleOption === 1)
-  @IsISO8601({ strict: true }, { message: DRAW_MESSAGES.scheduleInPast })
+  @IsDateTime({ message: DRAW_MESSAGES.scheduleInPast })
   scheduleDate?: string;
   @ApiPropertyOptional({ example: 'Australia/Sydney' }) @IsOptional() @IsString() @MaxLength(64) scheduleTimezone?: string;
   @ApiPropertyOptional() @IsOptional() @IsSafeInt() timeZoneOffset?: number;

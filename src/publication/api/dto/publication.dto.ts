@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsBoolean, IsISO8601, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { IsSafeInt } from '../../../platform/http/validators.js';
+import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsDateTime, IsSafeInt } from '../../../platform/http/validators.js';
 import { CLIENT_TOKEN_PATTERN, UUID_PATTERN } from '../../../platform/http/patterns.js';
 import { PUBLICATION_MESSAGES } from '../../domain/publication-rules.js';
 import type { PublicationSetup, PublicWinners } from '../../application/publication.service.js';
@@ -36,7 +36,7 @@ export class PublishRequestDto extends DrawIdRequestDto {
   @ApiProperty({ description: 'Show the number of entries.' }) @IsBoolean() entries: boolean;
   @ApiPropertyOptional({ format: 'date-time', type: String, nullable: true })
   @ValidateIf((dto: PublishRequestDto) => !dto.published)
-  @IsISO8601({ strict: true }, { message: PUBLICATION_MESSAGES.notFuture })
+  @IsDateTime({ message: PUBLICATION_MESSAGES.notFuture })
   scheduleDate?: string | null;
   @ApiPropertyOptional({ enum: COUNTRY_CODES }) @IsOptional() @Matches(/^(au|ca|nz|uk|us)$/) countryCode?: string;
 }
