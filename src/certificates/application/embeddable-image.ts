@@ -28,8 +28,17 @@ if (!(image.width > 0 && image.height > 0 && image.width * image.height <= worke
 }
 `;
 
+/** One check at a time in the process: each is a thread of its own, and uploads must not start them by the hundred. */
+let previousCheck: Promise<boolean> = Promise.resolve(true);
+
 /** Whether the certificate's PDF can embed the image (a PNG or JPEG by its first bytes). */
 export function embedsInCertificate(bytes: Buffer): Promise<boolean> {
+  const check = previousCheck.then(() => checkInWorker(bytes));
+  previousCheck = check;
+  return check;
+}
+
+function checkInWorker(bytes: Buffer): Promise<boolean> {
   return new Promise((resolve) => {
     const worker = new Worker(CHECK, { eval: true, workerData: { pdfkit: PDFKIT, bytes, maxPixels: BRANDING_IMAGE_MAX_PIXELS } });
     let settled = false;
