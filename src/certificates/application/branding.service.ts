@@ -50,6 +50,8 @@ export class BrandingService {
     if (Object.keys(errors).length > 0) throw new RuleBrokenError(Object.values(errors)[0][0], errors);
     const branding = normaliseBranding(sent);
     const current = await this.brandingOf(drawId);
+    // Written once every slot is known good: a refusal must leave the draw's saved images as they were.
+    const writes: { key: string; bytes: Buffer }[] = [];
     for (const slot of IMAGE_SLOTS) {
       const image = branding.images[slot];
       if (!image || image.fileName === '.') {
@@ -62,13 +64,13 @@ export class BrandingService {
           throw new RuleBrokenError('This image is not available: upload it again.', { [`images.${slot}`]: ['This image is not available: upload it again.'] });
         const bytes = await readStoredFile(this.storage, brandingUploadKey(upload.id));
         if (!bytes) throw new RuleBrokenError('This image is not available: upload it again.', { [`images.${slot}`]: ['This image is not available: upload it again.'] });
-        await writeStoredFile(this.storage, certificateKeys(drawId).image(slot, upload.extension), bytes);
+        writes.push({ key: certificateKeys(drawId).image(slot, upload.extension), bytes });
         branding.images[slot] = { fileName: upload.fileName, extension: upload.extension, serverFileName: null };
       } else if (imagesFromDrawId && imagesFromDrawId !== drawId && image.extension) {
         const source = await this.draws.find(imagesFromDrawId, viewer);
         const bytes = source?.isOwner ? await readStoredFile(this.storage, certificateKeys(imagesFromDrawId).image(slot, image.extension)) : null;
         if (!bytes) throw new RuleBrokenError('This image is not available: upload it again.', { [`images.${slot}`]: ['This image is not available: upload it again.'] });
-        await writeStoredFile(this.storage, certificateKeys(drawId).image(slot, image.extension), bytes);
+        writes.push({ key: certificateKeys(drawId).image(slot, image.extension), bytes });
       } else if (!hasImage(current, slot) || current.images[slot]?.extension !== image.extension) {
         // An image the draw does not have cannot be named into it.
         branding.images[slot] = null;
@@ -78,6 +80,7 @@ export class BrandingService {
     }
     const after = brandingErrors(branding);
     if (Object.keys(after).length > 0) throw new RuleBrokenError(Object.values(after)[0][0], after);
+    for (const { key, bytes } of writes) await writeStoredFile(this.storage, key, bytes);
     await this.brandings.save(drawId, view.draw.ownerUserId, branding, this.clock.now());
     return { branding, warnings: contrastWarnings(branding) };
   }

@@ -300,6 +300,25 @@ describe('certificates, branding and public certificate data (API)', () => {
     expect(response.headers['content-type']).toBe('application/pdf');
   });
 
+  it('leaves the saved images as they were when a branding save is refused', async () => {
+    const id = (await owner.agent.post('/api/draw/submitdraw/').send(simpleDraw()).expect(200)).body as string;
+    const saved = solidPng(40, 20, [200, 0, 0]);
+    const first = (await uploadImage(owner.agent, 'first.png', saved).expect(201)).body;
+    const images = (top: { headerFileName: string; serverFileName: string }) => ({ Top: { fileName: top.headerFileName, serverFileName: top.serverFileName } });
+    await owner.agent
+      .post('/api/draw/branding')
+      .send({ drawId: id, branding: { ...DEFAULTS, logoOption: 'image', images: images(first) } })
+      .expect(200);
+    const second = (await uploadImage(owner.agent, 'second.png', solidPng(40, 20, [0, 0, 200])).expect(201)).body;
+    const refused = await owner.agent
+      .post('/api/draw/branding')
+      .send({ drawId: id, branding: { ...DEFAULTS, logoOption: 'image', images: { ...images(second), Left: { fileName: 'gone.png', serverFileName: '0'.repeat(32) } } } })
+      .expect(400);
+    expect(refused.body.modelState).toEqual({ 'images.Left': ['This image is not available: upload it again.'] });
+    const top = await owner.agent.get(`/api/draw/getbrandingimage/${id}`).query({ location: 'Top' }).buffer(true).expect(200);
+    expect(Buffer.compare(top.body as Buffer, saved)).toBe(0);
+  });
+
   it('refuses two images or too many fields in one upload with 400 and a clear message, storing nothing', async () => {
     const png = solidPng(10, 10, [1, 2, 3]);
     const uploads = () => t.query('SELECT id FROM branding_upload ORDER BY id');
