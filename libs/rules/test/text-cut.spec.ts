@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { firstUnitsOf, lastUnitsOf } from '../src/text-cut.js';
 
-const hasLoneSurrogate = (text: string) => !text.isWellFormed();
+const hasLoneSurrogate = (text: string) => /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
 
 describe('cutting text at whole characters', () => {
   it('keeps short texts whole and cuts long ones at the unit count', () => {
