@@ -12,6 +12,7 @@ import { EntryCheckController } from './api/entry-check.controller.js';
 import { PublicationController } from './api/publication.controller.js';
 import { PublicPublicationAnswers } from './api/public-publication-answers.js';
 import { DrawColumnsService } from './application/draw-columns.service.js';
+import { EndedDrawChecksSweeper } from './application/ended-draw-checks-sweeper.js';
 import { EntryCheckProcessingService } from './application/entry-check-processing.service.js';
 import { EntryCheckService } from './application/entry-check.service.js';
 import { PublicationScheduleService } from './application/publication-schedule.service.js';
@@ -48,6 +49,7 @@ async function entryCheckSecret(config: ConfigService<Environment, true>): Promi
     PublicationScheduleService,
     EntryCheckService,
     EntryCheckProcessingService,
+    EndedDrawChecksSweeper,
     TypeormPublicationRepository,
     TypeormEntryCheckRepository,
     { provide: ENTRY_CHECK_SECRET, inject: [ConfigService], useFactory: entryCheckSecret },

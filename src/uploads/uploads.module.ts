@@ -8,6 +8,7 @@ import { AdvancedProcessingService } from './application/advanced-processing.ser
 import { EntriesIndexService } from './application/entries-index.service.js';
 import { EntriesStorage } from './application/entries-storage.js';
 import { InspectEntriesService } from './application/inspect-entries.service.js';
+import { OrphanUploadFilesSweeper } from './application/orphan-upload-files-sweeper.js';
 import { UploadEntriesFileService } from './application/upload-entries-file.service.js';
 import { UploadLookup } from './application/upload-lookup.js';
 import { UploadRetentionService } from './application/upload-retention.service.js';
@@ -30,6 +31,7 @@ import { UploadOrmEntity } from './infrastructure/upload.orm-entity.js';
     UploadLookup,
     UploadRateLimits,
     UploadRetentionService,
+    OrphanUploadFilesSweeper,
     TypeormUploadRepository,
   ],
   exports: [EntriesIndexService, UploadRetentionService],

@@ -99,6 +99,23 @@ describe('contact form (API): POST /api/Contact/CreateHelpContact', () => {
     expect(await t.query('SELECT count(*)::int AS n FROM help_contact')).toEqual(before);
   });
 
+  it('refuses a line break in a one-line field: the sender cannot forge a line of support’s mail (Signed in as user …)', async () => {
+    const before = await t.query('SELECT count(*)::int AS n FROM help_contact');
+    const forged = 'Signed in as user 0f8fad5b-d9cb-469f-a165-70867728950e';
+    const sent = (fields: Record<string, string>) =>
+      http()
+        .post('/api/Contact/CreateHelpContact')
+        .send({ ...valid, email: 'forger@example.com', ...fields })
+        .expect(400);
+    expect((await sent({ name: `Jo\n${forged}\n\nMove my account, please` })).body.modelState).toEqual({ name: ['Please enter your name on one line.'] });
+    expect((await sent({ organisation: `Acme\r${forged}` })).body.modelState).toEqual({ organisation: ['Please enter your organisation on one line.'] });
+    expect((await sent({ organisation: `Acme\u2028${forged}` })).body.modelState).toEqual({ organisation: ['Please enter your organisation on one line.'] });
+    // A quoted local part may hold any white space, line breaks included, for the e-mail address rule.
+    expect((await sent({ email: `"a\r\n${forged}"@example.com` })).body.modelState).toEqual({ email: ['Please enter a valid email address.'] });
+    expect(await t.query('SELECT count(*)::int AS n FROM help_contact')).toEqual(before);
+    expect(await t.query("SELECT id FROM mail_outbox WHERE subject LIKE '%Signed in as user%' OR to_address LIKE '%Signed in%'")).toEqual([]);
+  });
+
   describe('with the human check configured', () => {
     let stub: HttpStub;
     let checked: TestApp;

@@ -1,6 +1,7 @@
 import type TestAgent from 'supertest/lib/agent.js';
 import { apartFromVersionRead, recordSentStatements } from '../support/sent-statements.js';
 import { RateLimitService } from '../../src/platform/rate-limit/rate-limit.service.js';
+import { EndedDrawChecksSweeper } from '../../src/publication/application/ended-draw-checks-sweeper.js';
 import { ENTRY_CHECK_MESSAGES, ENTRY_CHECK_RATE_LIMIT } from '../../src/publication/domain/entry-check-rules.js';
 import { browser, freshAddress } from '../support/accounts.js';
 import { simpleDraw } from '../support/draws.js';
@@ -195,7 +196,7 @@ describe('entry check (API)', () => {
     expect(await t.query('SELECT 1 FROM entry_check_value WHERE check_id = $1', [current])).toEqual([]);
   });
 
-  it("stops answering once the draw is cancelled: an entrant checks nothing of a cancelled draw's file", async () => {
+  it("stops answering once the draw is cancelled: an entrant checks nothing of a cancelled draw's file, and its digests go at the next sweep", async () => {
     // A demo draw may be scheduled up to 15 minutes ahead, and cancelled until then.
     const { id, owner, clientSession, shortCode } = await drawnUpload({ scheduleOption: 1, scheduleDate: new Date(Date.now() + 10 * 60_000).toISOString() });
     await owner.post('/api/draw/entryCheckSetup/').send({ drawId: id, clientSession, columnIdx: 3, columnName: 'Member', showEntriesCount: true }).expect(200);
@@ -208,6 +209,21 @@ describe('entry check (API)', () => {
     expect((await visitor.get('/api/draw/getPublicEntryCheck/').query({ shortCode }).expect(404)).body).toEqual({ message: 'The entry check is not available for this draw.' });
     for (const value of ['Member-1-Zq', 'guess'])
       expect((await visitor.post('/api/draw/checkEntry/').send({ shortCode, value }).expect(404)).body).toEqual({ message: 'The entry check is not available for this draw.' });
+
+    // Its digests go at the next sweep of ended draws' checks, as if the owner had cancelled the check; a scheduled
+    // draw's check stays.
+    const scheduled = await drawnUpload({ scheduleOption: 1, scheduleDate: new Date(Date.now() + 10 * 60_000).toISOString() });
+    await scheduled.owner.post('/api/draw/entryCheckSetup/').send({ drawId: scheduled.id, clientSession: scheduled.clientSession, columnIdx: 3, columnName: 'Member' }).expect(200);
+    await processed(scheduled.owner, scheduled.id, scheduled.clientSession);
+    const digestsOf = async (drawId: string) =>
+      (await t.query<{ n: number }>('SELECT count(*)::int AS n FROM entry_check_value JOIN draw_entry_check USING (check_id) WHERE draw_id = $1', [drawId]))[0].n;
+    expect(await digestsOf(id)).toBeGreaterThan(0);
+    expect(await t.app.get(EndedDrawChecksSweeper).sweep()).toBe(1);
+    expect(await digestsOf(id)).toBe(0);
+    expect(await t.query('SELECT enabled FROM draw_entry_check WHERE draw_id = $1', [id])).toEqual([{ enabled: false }]);
+    expect(await digestsOf(scheduled.id)).toBeGreaterThan(0);
+    expect((await visitor.post('/api/draw/checkEntry/').send({ shortCode: scheduled.shortCode, value: 'Member-1-Zq' }).expect(200)).body.found).toBe(true);
+    expect(await t.app.get(EndedDrawChecksSweeper).sweep()).toBe(0);
   });
 
   it('counts checks per subscriber: an IPv6 /64 whatever its host part or spelling, an IPv4 address also when written as IPv6', async () => {

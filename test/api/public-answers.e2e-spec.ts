@@ -119,6 +119,9 @@ describe('public answers: ETag, 304, and shared versus private', () => {
       'session: draw': await owner.agent.get('/api/draw/get/').query({ id: drawn.id }).expect(200),
       'API key: draw': await anyone().get('/api/draw/get/').query({ id: drawn.id }).set('Authorization', `Bearer ${key}`).expect(200),
       'session: account': await owner.agent.get('/api/account/get/').expect(200),
+      // The router decodes the address: this is the same route, and the same owner's answer.
+      'session: account, its address percent-encoded': await owner.agent.get('/%61pi/account/get/').expect(200),
+      'session: draw, its address percent-encoded': await owner.agent.get('/%61pi/draw/get/').query({ id: drawn.id }).expect(200),
     };
     for (const [read, response] of Object.entries(answers)) expect([read, response.headers['cache-control']]).toEqual([read, 'private, no-store']);
   });

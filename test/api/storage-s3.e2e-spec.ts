@@ -52,7 +52,10 @@ describe('S3-compatible storage (s3rver)', () => {
       await pipeline(Readable.from(['hello ', 'world']), write.stream);
       expect(await storage.stat('a/b/file.txt')).toBeNull();
       expect(await write.commit()).toEqual({ size: 11 });
-      expect(await storage.stat('a/b/file.txt')).toEqual({ size: 11 });
+      const stored = await storage.stat('a/b/file.txt');
+      expect(stored).toEqual({ size: 11, modifiedAt: expect.any(Date) });
+      // Its age decides the orphan files sweep: S3's Last-Modified, to the second.
+      expect(Math.abs(stored!.modifiedAt.getTime() - Date.now())).toBeLessThan(60_000);
       expect((await bytesOf(storage.createReadStream('a/b/file.txt'))).toString()).toBe('hello world');
       expect((await bytesOf(storage.createReadStream('a/b/file.txt', { start: 6 }))).toString()).toBe('world');
       expect((await bytesOf(storage.createReadStream('a/b/file.txt', { start: 2, end: 5 }))).toString()).toBe('llo');

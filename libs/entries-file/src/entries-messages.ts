@@ -1,14 +1,9 @@
+import { firstUnitsOf } from '../../rules/src/text-cut.js';
 import type { CsvScanErrorReason } from './csv-record-scanner.js';
 import { ENTRIES_LIMITS, MAX_TICKETS_PER_ROW } from './entries-limits.js';
 
 const count = (n: number) => n.toLocaleString('en-US');
-const quoted = (value: string) => `"${shownText(value.length > 40 ? wholeCharacters(value, 40) + '…' : value)}"`;
-
-/** The first `units` UTF-16 code units of a value, less half an emoji at the cut (a lone surrogate cannot be stored). */
-function wholeCharacters(value: string, units: number): string {
-  const code = value.charCodeAt(units - 1);
-  return value.slice(0, code >= 0xd800 && code <= 0xdbff ? units - 1 : units);
-}
+const quoted = (value: string) => `"${shownText(value.length > 40 ? firstUnitsOf(value, 40) + '…' : value)}"`;
 
 /**
  * A value of the file as it may be shown and stored: a NUL character (valid UTF-8, and any UTF-16 file may hold one)

@@ -7,3 +7,4 @@ export * from './upload-rules.js';
 export * from './branding.js';
 export * from './compact-json.js';
 export * from './client-token.js';
+export * from './text-cut.js';

@@ -1,3 +1,4 @@
+import { lastUnitsOf } from './text-cut.js';
 /**
  * What may be uploaded as an entries file (part 1 §5 "Upload"): txt, csv, tsv or zip, not empty, at most the site's
  * upload limit. The messages are the spec's; the Excel hint is ours (docs/decisions.md, "Uploads").
@@ -57,10 +58,8 @@ export function baseNameOf(fileName: string): string {
   const base = fileName.split(/[/\\]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  if (clean.length <= 255) return clean;
-  // Never half of a surrogate pair (an emoji at the cut): the name is answered, echoed in drafts and stored.
-  const cut = clean.length - 255;
-  return clean.slice(/[\udc00-\udfff]/.test(clean[cut]) ? cut + 1 : cut);
+  // Whole characters only: the name is answered, echoed in drafts and stored.
+  return lastUnitsOf(clean, 255);
 }
 
 /** What the first bytes of an upload say about it. */

@@ -278,10 +278,12 @@ export class PaymentService {
     const user = payment.userId ? await this.accounts.getUser(payment.userId) : null;
     if (!user) return;
     const purchase = PURCHASES[payment.paymentOption as PaidOption];
+    // 'Hello,' as in the account mails: the address may be unconfirmed (anyone can register any address and leave a
+    // payment for the sweep to decline), so the typed first name would be the registrant's words sent to a stranger.
     const text =
       status === 'succeeded'
-        ? `Hello ${user.firstName},\n\nyour payment for "${purchase.description}" has gone through. The credits are on your account now: each pays for one draw.\n\nFairDraw`
-        : `Hello ${user.firstName},\n\nyour payment for "${purchase.description}" did not go through: ${message ?? BILLING_MESSAGES.declinedFallback}\nNothing was charged and no draw was made. You can try again with another card or with PayPal.\n\nFairDraw`;
+        ? `Hello,\n\nyour payment for "${purchase.description}" has gone through. The credits are on your account now: each pays for one draw.\n\nFairDraw`
+        : `Hello,\n\nyour payment for "${purchase.description}" did not go through: ${message ?? BILLING_MESSAGES.declinedFallback}\nNothing was charged and no draw was made. You can try again with another card or with PayPal.\n\nFairDraw`;
     await this.mail.send({ to: user.email, subject: status === 'succeeded' ? 'Your FairDraw payment went through' : 'Your FairDraw payment did not go through', text });
   }
 

@@ -4,7 +4,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { DrawQueryService } from '../../draws/application/draw-query.service.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { FILE_STORAGE, type FileStorage } from '../../platform/storage/file-storage.port.js';
-import { type Branding, DEFAULT_BRANDING, IMAGE_SLOTS, type ImageExtension, type ImageSlot, serialiseBranding } from '#rules';
+import { type Branding, DEFAULT_BRANDING, firstUnitsOf, IMAGE_SLOTS, type ImageExtension, type ImageSlot, serialiseBranding } from '#rules';
 import { brandingErrors, contrastWarnings, hasImage, normaliseBranding } from '../domain/branding.js';
 import { BrandingImageMessages, BRANDING_IMAGE_MAX_BYTES, type BrandingUpload, sniffedImageExtension } from '../domain/branding-images.js';
 import { brandingUploadKey, certificateKeys } from './certificate-keys.js';
@@ -165,7 +165,7 @@ function cleanFileName(name: string, extension: string): string {
   const base = name
     .replace(/[\\/]/g, '_')
     .replace(/[^\p{L}\p{N} ._()-]/gu, '')
-    .trim()
-    .slice(0, 100);
-  return base || `image.${extension}`;
+    .trim();
+  // Whole characters: a letter outside the BMP cut in half would be stored as U+FFFD.
+  return firstUnitsOf(base, 100) || `image.${extension}`;
 }

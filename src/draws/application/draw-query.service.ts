@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DRAW_REPOSITORY } from '../draws.tokens.js';
 import { type Scrutineer, testKeyRefusal } from '../domain/draw-actions.js';
-import type { Draw, Winner } from '../domain/draw.js';
+import type { Draw, DrawState, Winner } from '../domain/draw.js';
 import type { DrawPublicVersion, DrawRepository } from './ports/draw.repository.port.js';
 import { type Caller, mayAct, OWNERSHIP } from '../../platform/ownership/ownership.js';
 
@@ -47,6 +47,11 @@ export class DrawQueryService {
   /** The draw's public version (no drafts): one indexed read, which the public pages' caches are keyed by. */
   publicVersion(ref: { id: string } | { shortCode: string }): Promise<DrawPublicVersion | null> {
     return this.draws.publicVersion(ref);
+  }
+
+  /** The states of these draws, for the modules that keep something per draw only while its state allows. */
+  statesOf(ids: string[]): Promise<Map<string, DrawState>> {
+    return this.draws.statesOf(ids);
   }
 
   /** For the modules that change a draw for its owner: why this viewer may not (a test API key on a live draw), or null. */

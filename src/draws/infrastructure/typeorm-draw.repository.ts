@@ -17,7 +17,7 @@ import {
 } from '../application/ports/draw.repository.port.js';
 import type { Scrutineer } from '../domain/draw-actions.js';
 import { CHANGEABLE_STATE } from '../domain/draw-state.js';
-import type { Draw, Winner } from '../domain/draw.js';
+import type { Draw, DrawState, Winner } from '../domain/draw.js';
 import { DrawMapper } from './draw.mapper.js';
 import { DrawOrmEntity, DrawPrizeOrmEntity, DrawWinnerOrmEntity } from './draw.orm-entity.js';
 import { VersionedCache } from '../../platform/http/public-answers.js';
@@ -355,6 +355,11 @@ export class TypeormDrawRepository implements DrawRepository, DraftRepository, S
   async deleteDraftsOlderThan(before: Date): Promise<number> {
     const [, count] = (await this.dataSource.query(`DELETE FROM draw WHERE state = 'draft' AND updated_at < $1`, [before])) as [unknown, number];
     return count;
+  }
+
+  async statesOf(ids: string[]): Promise<Map<string, DrawState>> {
+    const rows = (await this.dataSource.query('SELECT id, state FROM draw WHERE id = ANY($1::uuid[])', [ids])) as { id: string; state: DrawState }[];
+    return new Map(rows.map((row) => [row.id, row.state]));
   }
 
   async uploadsInUse(fileNames: string[]): Promise<Set<string>> {

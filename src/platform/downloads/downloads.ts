@@ -68,7 +68,10 @@ class DownloadsController {
     const file = provider ? await provider.open(id, request.user) : null;
     if (!file) throw new NotFoundException({ message: NOT_FOUND });
     const asciiName = file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-    void reply.header('Content-Disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`).header('X-Content-Type-Options', 'nosniff');
+    // RFC 5987's value allows fewer characters than encodeURIComponent leaves: an apostrophe, parenthesis or star makes
+    // strict browsers (Firefox) drop the UTF-8 name for the plain one.
+    const utf8Name = encodeURIComponent(file.fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+    void reply.header('Content-Disposition', `attachment; filename="${asciiName}"; filename*=UTF-8''${utf8Name}`).header('X-Content-Type-Options', 'nosniff');
     if (file.shared) {
       await sendPublicAnswer(request, reply, file.shared.answer, file.shared.policy);
       return;

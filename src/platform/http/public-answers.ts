@@ -54,7 +54,9 @@ export function cacheControlOf(policy: CachePolicy): string {
  */
 export function markApiAnswersPrivate(fastify: FastifyInstance): void {
   fastify.addHook('onSend', (request, reply, payload, done) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) void reply.header('Cache-Control', 'private, no-store');
+    // By the route that answered, not the address as sent: the router decodes it, so `/%61pi/account/get` is that route.
+    const path = request.routeOptions.url ?? request.url;
+    if (path.startsWith('/api/') && !reply.hasHeader('Cache-Control')) void reply.header('Cache-Control', 'private, no-store');
     done(null, payload);
   });
 }

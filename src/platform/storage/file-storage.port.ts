@@ -18,8 +18,8 @@ export interface FileStorage {
   openWrite(key: string): Promise<FileWrite>;
   /** Reads a file, or the bytes [range.start, range.end) of it (end exclusive, default the end of the file). */
   createReadStream(key: string, range?: ByteRange): Readable;
-  /** The file's size, or null when there is no such file. */
-  stat(key: string): Promise<StoredFileStat | null>;
+  /** The file's size and when it was last written, or null when there is no such file. */
+  stat(key: string): Promise<StoredFileInfo | null>;
   /** Removes a file; nothing happens when there is none. */
   delete(key: string): Promise<void>;
   /** The keys of the files (committed ones only) whose key starts with `prefix`, in no particular order. */
@@ -48,8 +48,12 @@ export interface ByteRange {
   end?: number;
 }
 
-export interface StoredFileStat {
+interface StoredFileStat {
   size: number;
+}
+
+export interface StoredFileInfo extends StoredFileStat {
+  modifiedAt: Date;
 }
 
 export const FILE_STORAGE = Symbol('FILE_STORAGE');

@@ -4,7 +4,7 @@ import { access, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { assertStorageKey, type ByteRange, type FileStorage, type FileWrite, type StoredFileStat } from './file-storage.port.js';
+import { assertStorageKey, type ByteRange, type FileStorage, type FileWrite, type StoredFileInfo } from './file-storage.port.js';
 
 const READ_CHUNK_BYTES = 1024 * 1024;
 /** A write in progress: `<key>.<12 hex digits>.partial`. */
@@ -61,9 +61,10 @@ export class LocalFileStorage implements FileStorage {
     });
   }
 
-  async stat(key: string): Promise<StoredFileStat | null> {
+  async stat(key: string): Promise<StoredFileInfo | null> {
     try {
-      return { size: (await stat(this.pathOf(key))).size };
+      const found = await stat(this.pathOf(key));
+      return { size: found.size, modifiedAt: found.mtime };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;

@@ -15,7 +15,7 @@ import {
   type CompletedPart,
 } from '@aws-sdk/client-s3';
 import { Logger } from '@nestjs/common';
-import { assertStorageKey, type ByteRange, type FileStorage, type FileWrite, type StoredFileStat } from './file-storage.port.js';
+import { assertStorageKey, type ByteRange, type FileStorage, type FileWrite, type StoredFileInfo } from './file-storage.port.js';
 
 /** S3's smallest part (every part but the last). */
 const MIN_PART_BYTES = 5 * 1024 * 1024;
@@ -115,10 +115,11 @@ export class S3FileStorage implements FileStorage {
     return Readable.from(body(), { objectMode: false });
   }
 
-  async stat(key: string): Promise<StoredFileStat | null> {
+  async stat(key: string): Promise<StoredFileInfo | null> {
     try {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }));
-      return { size: head.ContentLength ?? 0 };
+      // S3 always answers Last-Modified; without it the file counts as just written (kept by every age rule).
+      return { size: head.ContentLength ?? 0, modifiedAt: head.LastModified ?? new Date() };
     } catch (error) {
       if (statusOf(error) === 404) return null;
       throw error;

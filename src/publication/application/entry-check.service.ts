@@ -33,6 +33,9 @@ export interface ConfigureInput {
   countryCode: string | null;
 }
 
+/** Draws whose state the sweep of ended draws' checks asks for at a time. */
+const ENDED_DRAWS_PAGE = 500;
+
 /** How many draws' processed checks a process keeps. */
 const CHECKS_KEPT = 500;
 
@@ -92,6 +95,25 @@ export class EntryCheckService {
   async cancel(drawId: string, viewer: Caller): Promise<void> {
     await this.owned(drawId, viewer, true);
     if (!(await this.checks.cancel(drawId, this.clock.now()))) throw new ConflictError(ENTRY_CHECK_MESSAGES.notAvailable);
+  }
+
+  /**
+   * Cancels the checks of draws that can no longer be checked (cancelled, or ended in error), digests and all, and
+   * answers how many: they answer no one, and their digests would keep entrants' values for nothing.
+   */
+  async cancelForEndedDraws(): Promise<number> {
+    let cancelled = 0;
+    let after: string | null = null;
+    for (;;) {
+      const drawIds = await this.checks.enabledDrawIds(after, ENDED_DRAWS_PAGE);
+      if (drawIds.length === 0) return cancelled;
+      const states = await this.drawQuery.statesOf(drawIds);
+      for (const drawId of drawIds) {
+        const state = states.get(drawId);
+        if (state !== undefined && !isCheckableDrawState(state) && (await this.checks.cancel(drawId, this.clock.now()))) cancelled++;
+      }
+      after = drawIds[drawIds.length - 1];
+    }
   }
 
   /** The public page's facts: which draw, what to type. Only for an enabled check of a scheduled or drawn draw. */

@@ -96,6 +96,14 @@ export class TypeormEntryCheckRepository {
   }
 
   /** Disables the check and removes its digests. */
+  /** The draws with an enabled check, a page at a time in id order. */
+  async enabledDrawIds(afterDrawId: string | null, limit: number): Promise<string[]> {
+    const rows = (await this.dataSource.query('SELECT draw_id FROM draw_entry_check WHERE enabled AND ($1::uuid IS NULL OR draw_id > $1) ORDER BY draw_id LIMIT $2', [afterDrawId, limit])) as {
+      draw_id: string;
+    }[];
+    return rows.map((row) => row.draw_id);
+  }
+
   async cancel(drawId: string, at: Date): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
       const [rows] = (await manager.query('UPDATE draw_entry_check SET enabled = false, updated_at = $2 WHERE draw_id = $1 AND enabled RETURNING check_id', [drawId, at])) as [

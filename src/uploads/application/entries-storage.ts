@@ -5,7 +5,7 @@ import { FILE_STORAGE, type FileStorage } from '../../platform/storage/file-stor
 import { type Delimiter, EntriesPass, type EntriesPassResult, type EntrySelection, needsTranscoding, type PackedBytes, textSample, utf8TextOffset } from '#entries-file';
 import { decodeIndexFile, encodeIndexFile, type IndexArray } from '../domain/entries-index-file.js';
 import type { Upload } from '../domain/upload.js';
-import { uploadFileKeys, uploadFilesPrefix } from './upload-file-keys.js';
+import { uploadFileKeys, uploadFilesPrefix, uploadIdOfKey, UPLOADS_PREFIX } from './upload-file-keys.js';
 
 /** Rows read one ranged read each, this many at a time. */
 const RANGED_READ_CONCURRENCY = 8;
@@ -176,6 +176,19 @@ export class EntriesStorage {
   /** Removes the files of an upload that failed while being received (before any index exists). */
   async deleteReceived(id: string): Promise<void> {
     for (const key of Object.values(uploadFileKeys(id))) await this.storage.delete(key);
+  }
+
+  /** Each stored upload file's upload and key, in no particular order (an upload has several). */
+  async *storedUploadFiles(): AsyncIterable<{ id: string; key: string }> {
+    for await (const key of this.storage.list(UPLOADS_PREFIX)) {
+      const id = uploadIdOfKey(key);
+      if (id !== null) yield { id, key };
+    }
+  }
+
+  /** When a stored file was last written; null when it is gone. */
+  async modifiedAt(key: string): Promise<Date | null> {
+    return (await this.storage.stat(key))?.modifiedAt ?? null;
   }
 
   /** Every file of an upload: what was received, and every index made from it since. */

@@ -31,6 +31,16 @@ export function uploadFilesPrefix(id: string): string {
   return `${uploadBase(id)}.`;
 }
 
+/** Every upload's files are kept under this. */
+export const UPLOADS_PREFIX = 'uploads/';
+
+const UPLOAD_FILE_KEY = /^uploads\/[0-9a-f]{2}\/([0-9a-f]{32})\./;
+
+/** The upload a stored file belongs to, or null for a key that is no upload's file. */
+export function uploadIdOfKey(key: string): string | null {
+  return UPLOAD_FILE_KEY.exec(key)?.[1] ?? null;
+}
+
 function uploadBase(id: string): string {
-  return `uploads/${id.slice(0, 2)}/${id}`;
+  return `${UPLOADS_PREFIX}${id.slice(0, 2)}/${id}`;
 }

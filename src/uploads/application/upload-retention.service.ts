@@ -42,4 +42,33 @@ export class UploadRetentionService {
       after = ids[ids.length - 1];
     }
   }
+
+  /**
+   * Removes the files of uploads without a row once they are older than the retention, and answers for how many
+   * uploads: what a process killed between storing an upload's files and inserting its row (or while removing a
+   * refused upload's files) left behind. No row can come for them later: a row is inserted only by the request that
+   * wrote its files, minutes after it.
+   */
+  async removeOrphanFiles(): Promise<number> {
+    const before = new Date(this.clock.now().getTime() - UNUSED_UPLOAD_RETENTION_MS);
+    let removed = 0;
+    const page = new Map<string, string>();
+    const removePage = async () => {
+      const known = await this.uploads.existingIds([...page.keys()]);
+      for (const [id, key] of page) {
+        if (known.has(id)) continue;
+        const modifiedAt = await this.files.modifiedAt(key);
+        if (modifiedAt === null || modifiedAt >= before) continue;
+        await this.files.deleteAll(id);
+        removed++;
+      }
+      page.clear();
+    };
+    for await (const { id, key } of this.files.storedUploadFiles()) {
+      if (!page.has(id)) page.set(id, key);
+      if (page.size >= PAGE) await removePage();
+    }
+    if (page.size > 0) await removePage();
+    return removed;
+  }
 }

@@ -29,6 +29,12 @@ export class TypeormUploadRepository {
     return rows.map((row) => row.id);
   }
 
+  /** Which of these uploads have a row. */
+  async existingIds(ids: string[]): Promise<Set<string>> {
+    const rows = (await this.rows.query('SELECT id FROM upload WHERE id = ANY($1)', [ids])) as { id: string }[];
+    return new Set(rows.map((row) => row.id));
+  }
+
   /**
    * Marks the upload as taken by a draw, in the draw's transaction when there is one: false when it is gone. Until
    * that transaction ends, the row lock it takes holds off the retention sweep's removal (removeUnclaimed).

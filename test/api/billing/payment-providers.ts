@@ -361,6 +361,19 @@ describe('Stripe through the app: every PaymentIntent state, signed webhooks in 
     );
   });
 
+  it('tells the customer about a swept payment without the typed first name: the address may be anyone’s, unconfirmed', async () => {
+    // Anyone can register any address and leave a payment unconfirmed (3-D Secure abandoned): the sweep mails it.
+    const bait = 'Alex,\n\nyour account is locked. Verify it at https://fairdraw-verify.example.net\n\n--';
+    const { agent, email } = await registeredUser(t.app, { firstName: bait });
+    await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'USD', token: 'pm_card_processing', idempotencyKey: 'unconfirmed-1' }).expect(409);
+    const [pending] = await paymentsOf(email);
+    await t.query(`UPDATE payment SET created_at = now() - interval '73 hours' WHERE id = $1`, [pending.id]);
+    await t.app.get(PendingPaymentsSweeper).sweep();
+    const mail = await mailTo(email, 'Your FairDraw payment did not go through');
+    expect(mail.text).toMatch(/^Hello,\n\nyour payment for "Pack of 10 draw credits" did not go through/);
+    expect(mail.text).not.toContain('fairdraw-verify');
+  });
+
   it('answers a success event it could not fulfil with an error, so that Stripe sends it again, and fulfils it once then', async () => {
     const { agent, email } = await registeredUser(t.app);
     await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'USD', token: 'pm_card_processing', idempotencyKey: 'unfulfilled-1' }).expect(409);

@@ -332,6 +332,18 @@ describe('certificates, branding and public certificate data (API)', () => {
     expect(await uploads()).toEqual(before);
   });
 
+  it('cuts a long image name at whole characters, so the branding saves with the name it was answered', async () => {
+    // '𝐀' (U+1D400) is a letter of two UTF-16 units, here the 100th and 101st of the cleaned name.
+    const name = `${'a'.repeat(99)}𝐀${'b'.repeat(20)}.png`;
+    const image = (await uploadImage(owner.agent, name, solidPng(10, 10, [0, 0, 0])).expect(201)).body;
+    expect(image.headerFileName).toBe('a'.repeat(99));
+    const saved = await owner.agent
+      .post('/api/draw/branding')
+      .send({ drawId: simple.id, branding: { ...DEFAULTS, images: { Top: { fileName: image.headerFileName, serverFileName: image.serverFileName } } } })
+      .expect(200);
+    expect(saved.body.branding.images.Top.fileName).toBe('a'.repeat(99));
+  });
+
   it("lists the owner's branded draws for reuse and copies a reused branding's images to another draw", async () => {
     const top = (await uploadImage(owner.agent, 'reuse.png', solidPng(60, 30, [0, 120, 0])).expect(201)).body;
     const sourceId = (

@@ -164,6 +164,27 @@ describe('draws on uploaded entries files (API)', () => {
     await (await registeredUser(t.app)).agent.get(`/download/entries/${id}`).expect(404);
   });
 
+  it('names the entries download in a Content-Disposition every browser reads: a plain fallback and an RFC 5987 UTF-8 name', async () => {
+    const name = `O'Brien (final) *März* 50%; x=1.csv`;
+    const { fileName, clientSession } = await uploaded(t, name, entriesFile(5));
+    const { agent } = await registeredUser(t.app);
+    const id = (
+      await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ entryMethod: 'upload', entriesCount: undefined, fileName, headerRowsIncluded: true, clientSession, prizes: [{ quantity: 1, reserves: 0 }] }))
+        .expect(200)
+    ).body as string;
+    const header = (await agent.get(`/download/entries/${id}`).expect(200)).headers['content-disposition'] as string;
+    const full = `FairDraw-entries-${id.slice(24).toUpperCase()}-${name}`;
+    // RFC 6266 §4.1: a quoted-string without quote or backslash, then ext-value = charset'lang'value-chars (RFC 5987
+    // §3.2.1: '%' escapes and attr-char only; an apostrophe, parenthesis or star there makes strict browsers drop the name).
+    const form = /^attachment; filename="([^"\\]*)"; filename\*=UTF-8''((?:%[0-9A-F]{2}|[A-Za-z0-9!#$&+.^_`|~-])+)$/;
+    expect(header).toMatch(form);
+    const parsed = form.exec(header);
+    expect(parsed![1]).toBe(full.replace(/[^\x20-\x7e]|["\\]/g, '_'));
+    expect(decodeURIComponent(parsed![2])).toBe(full);
+  });
+
   it("labels the results CSV's entry columns with the entries file's own header names (issue 27)", async () => {
     const file = entriesFile(12);
     const { fileName, clientSession } = await uploaded(t, 'named.csv', file);

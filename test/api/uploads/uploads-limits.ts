@@ -6,6 +6,7 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { DRAW_REPOSITORY } from '../../../src/draws/draws.tokens.js';
 import type { DrawRepository } from '../../../src/draws/application/ports/draw.repository.port.js';
 import { UnusedUploadsSweeper } from '../../../src/draws/application/unused-uploads-sweeper.js';
+import { OrphanUploadFilesSweeper } from '../../../src/uploads/application/orphan-upload-files-sweeper.js';
 import { UploadRetentionService } from '../../../src/uploads/application/upload-retention.service.js';
 import { AbandonedWritesSweeper } from '../../../src/platform/storage/abandoned-writes-sweeper.js';
 import { browser, freshAddress, registeredUser } from '../../support/accounts.js';
@@ -191,6 +192,26 @@ describe('POST /api/Upload: rate limits per address and per account, and the swe
       await sweep.end();
     }
     expect(await t.query('SELECT id FROM draw')).toHaveLength(drawsBefore);
+  });
+
+  it("removes an upload's files left without a row (a crash before the row was stored) once past the retention, and no other upload's", async () => {
+    const orphan = await uploaded(t, 'crashed-before-row.csv', 'name\nAnn\nBob\n');
+    const recentOrphan = await uploaded(t, 'crashed-just-now.csv', 'name\nAnn\n');
+    const withRow = await oldUpload('old-with-row.csv');
+    // What a process killed between storing the files and inserting the row leaves: the files, and no row.
+    await t.query('DELETE FROM upload WHERE id = ANY($1)', [[orphan.fileName, recentOrphan.fileName]]);
+    const uploadsDir = join(t.dataDir, 'files', 'uploads');
+    const filesOf = (files: string[], id: string) => files.filter((file) => file.includes(id));
+    const before = await storedUploadFiles(t);
+    expect(filesOf(before, orphan.fileName).length).toBeGreaterThan(0);
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 3600_000);
+    for (const file of [...filesOf(before, orphan.fileName), ...filesOf(before, withRow.fileName)]) await utimes(join(uploadsDir, file), eightDaysAgo, eightDaysAgo);
+
+    expect(await t.app.get(OrphanUploadFilesSweeper).sweep()).toBe(1);
+    const after = await storedUploadFiles(t);
+    expect(filesOf(after, orphan.fileName)).toEqual([]);
+    expect(after).toEqual(expect.arrayContaining([...filesOf(before, recentOrphan.fileName), ...filesOf(before, withRow.fileName)]));
+    expect(filesOf(after, withRow.fileName).length).toBeGreaterThan(0);
   });
 
   it('removes what a crashed write left behind (.partial files) after a day, never a write going on', async () => {

@@ -28,4 +28,15 @@ describe('destinationAfterLogin', () => {
     expect(logged).toHaveLength(8);
     expect(logged[0]).toEqual(['Bad ReturnUrl:', '//evil.example/']);
   });
+
+  it('refuses a path whose dot segments resolve to another host (`/.//evil.example` is `//evil.example` once resolved)', () => {
+    for (const bad of ['/.//evil.example/', '/..//evil.example/', '/%2e//evil.example', '/draws/..//evil.example/']) {
+      expect(destinationAfterLogin(bad, '/draws/', origin, log)).toBe('/draws/');
+    }
+    expect(logged).toHaveLength(4);
+    // A dot segment that stays on the site is still honoured, resolved.
+    expect(destinationAfterLogin('/account/../draws/', '/draws/', origin, log)).toBe('/draws/');
+    expect(destinationAfterLogin('/./uk/account/edit/', '/draws/', origin, log)).toBe('/uk/account/edit/');
+    expect(logged).toHaveLength(4);
+  });
 });

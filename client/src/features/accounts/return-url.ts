@@ -22,7 +22,9 @@ function safeLocalPath(value: string, origin: string): string | null {
   try {
     const url = new URL(value, origin);
     if (url.origin !== origin) return null;
-    return url.pathname + url.search + url.hash;
+    // Dot segments resolve away: `/.//evil.example` is `//evil.example`, another host to the router and the browser.
+    const path = url.pathname + url.search + url.hash;
+    return isSafeLocalPath(path) ? path : null;
   } catch {
     return null;
   }

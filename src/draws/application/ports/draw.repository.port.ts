@@ -137,6 +137,8 @@ export interface DrawRepository {
   dueDrawIds(before: Date): Promise<string[]>;
   /** Gives a visitor's draw to the account just made for it. */
   linkOwner(id: string, userId: string, actor: string, at: Date): Promise<void>;
+  /** The states of these draws (a draw that does not exist is left out). */
+  statesOf(ids: string[]): Promise<Map<string, DrawState>>;
   /** Which of these upload file names a draw runs on, or a saved draft's wizard state names. */
   uploadsInUse(fileNames: string[]): Promise<Set<string>>;
 }

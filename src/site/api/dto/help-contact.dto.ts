@@ -13,12 +13,37 @@ const CONTACT_MESSAGES = {
   message: 'Please enter your message (at least 10 characters).',
   drawId: 'A draw id is the 12 hexadecimal digits shown on the draw page.',
   phone: 'Please enter a valid phone number.',
+  nameOneLine: 'Please enter your name on one line.',
+  organisationOneLine: 'Please enter your organisation on one line.',
 } as const;
 
+/**
+ * No line break (CR, LF, VT, FF, NEL, LS, PS): each of these fields is one line of support's mail, where a break would
+ * let the sender forge the lines after it ('Signed in as user …', 'Topic: …').
+ */
+const ONE_LINE = /^[^\r\n\v\f\u0085\u2028\u2029]*$/;
+
 export class CreateHelpContactRequestDto {
-  @ApiProperty({ maxLength: 100 }) @Transform(trim) @IsString({ message: CONTACT_MESSAGES.name }) @MinLength(1, { message: CONTACT_MESSAGES.name }) @MaxLength(100) name: string;
-  @ApiProperty({ maxLength: 254 }) @Transform(trim) @MaxLength(254, { message: CONTACT_MESSAGES.email }) @IsEmail({}, { message: CONTACT_MESSAGES.email }) email: string;
-  @ApiPropertyOptional({ maxLength: 200 }) @Transform(blankToUndefined) @IsOptional() @IsString() @MaxLength(200) organisation?: string;
+  @ApiProperty({ maxLength: 100 })
+  @Transform(trim)
+  @Matches(ONE_LINE, { message: CONTACT_MESSAGES.nameOneLine })
+  @IsString({ message: CONTACT_MESSAGES.name })
+  @MinLength(1, { message: CONTACT_MESSAGES.name })
+  @MaxLength(100)
+  name: string;
+  @ApiProperty({ maxLength: 254 })
+  @Transform(trim)
+  @Matches(ONE_LINE, { message: CONTACT_MESSAGES.email })
+  @MaxLength(254, { message: CONTACT_MESSAGES.email })
+  @IsEmail({}, { message: CONTACT_MESSAGES.email })
+  email: string;
+  @ApiPropertyOptional({ maxLength: 200 })
+  @Transform(blankToUndefined)
+  @IsOptional()
+  @Matches(ONE_LINE, { message: CONTACT_MESSAGES.organisationOneLine })
+  @IsString()
+  @MaxLength(200)
+  organisation?: string;
   @ApiPropertyOptional({ maxLength: 40 }) @Transform(blankToUndefined) @IsOptional() @Matches(/^\+?[0-9 ()-]{6,40}$/, { message: CONTACT_MESSAGES.phone }) phone?: string;
   @ApiProperty({ enum: HELP_TOPICS }) @IsIn(HELP_TOPICS, { message: CONTACT_MESSAGES.topic }) topic: HelpTopic;
   @ApiPropertyOptional({ description: "The draw's 12-digit display id, when the message is about one." })
