@@ -125,8 +125,9 @@ export class BrandingService {
     if (bytes.length > BRANDING_IMAGE_MAX_BYTES) throw new TooLargeError(BrandingImageMessages.tooLarge);
     const extension = sniffedImageExtension(await fileTypeFromBuffer(bytes), bytes);
     if (typeof extension !== 'string') throw new UnsupportedMediaError(extension.message);
-    if (!(await embedsInCertificate(bytes))) throw new RuleBrokenError(BrandingImageMessages.unreadable);
     if (!caller.clientSession && !caller.userId) throw new RuleBrokenError(BrandingImageMessages.noSession);
+    // Last: it starts a worker thread, which a request to be refused anyway should not cost.
+    if (!(await embedsInCertificate(bytes))) throw new RuleBrokenError(BrandingImageMessages.unreadable);
     const upload: BrandingUpload = {
       id: randomBytes(16).toString('hex'),
       clientSession: caller.clientSession,
