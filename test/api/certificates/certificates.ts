@@ -56,6 +56,17 @@ describe('certificates, branding and public certificate data (API)', () => {
     await t.close();
   });
 
+  /** The owner's new draw branded with a PNG with transparency as its Top image (pdfkit decodes those in a callback). */
+  async function drawWithTransparentLogo(): Promise<string> {
+    const id = (await owner.agent.post('/api/draw/submitdraw/').send(simpleDraw()).expect(200)).body as string;
+    const logo = (await uploadImage(owner.agent, 'logo.png', solidRgbaPng(120, 40, [200, 40, 40, 128])).expect(201)).body;
+    await owner.agent
+      .post('/api/draw/branding')
+      .send({ drawId: id, branding: { ...DEFAULTS, logoOption: 'image', images: { Top: { fileName: logo.headerFileName, serverFileName: logo.serverFileName } } } })
+      .expect(200);
+    return id;
+  }
+
   it('publishes the certificate of a drawn draw by short code: seed matching its commitment, winners a re-run gives', async () => {
     const cert = (await request(t.app.getHttpServer()).get(`/api/certificate/${simple.shortCode}`).expect(200)).body;
     expect(cert).toMatchObject({ drawId: simple.id, shortCode: simple.shortCode, state: 'drawn', name: 'Spring giveaway', organisation: 'Acme Pty Ltd', entryCount: 500, demo: true, test: false });
@@ -275,22 +286,12 @@ describe('certificates, branding and public certificate data (API)', () => {
     }
     expect(await uploads()).toEqual(before);
 
-    const id = (await owner.agent.post('/api/draw/submitdraw/').send(simpleDraw()).expect(200)).body as string;
-    const logo = (await uploadImage(owner.agent, 'logo.png', solidRgbaPng(120, 40, [200, 40, 40, 128])).expect(201)).body;
-    await owner.agent
-      .post('/api/draw/branding')
-      .send({ drawId: id, branding: { ...DEFAULTS, logoOption: 'image', images: { Top: { fileName: logo.headerFileName, serverFileName: logo.serverFileName } } } })
-      .expect(200);
+    const id = await drawWithTransparentLogo();
     expect((await pdf(owner.agent, 'certificate', id)).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('leaves out a stored image the PDF cannot embed (stored before uploads were checked) rather than fail the certificate', async () => {
-    const id = (await owner.agent.post('/api/draw/submitdraw/').send(simpleDraw()).expect(200)).body as string;
-    const logo = (await uploadImage(owner.agent, 'logo.png', solidRgbaPng(120, 40, [200, 40, 40, 128])).expect(201)).body;
-    await owner.agent
-      .post('/api/draw/branding')
-      .send({ drawId: id, branding: { ...DEFAULTS, logoOption: 'image', images: { Top: { fileName: logo.headerFileName, serverFileName: logo.serverFileName } } } })
-      .expect(200);
+    const id = await drawWithTransparentLogo();
     const stored = join(t.dataDir, 'files', 'branding', id, 'Top.png');
     expect(existsSync(stored)).toBe(true);
     // Its data corrupt: pdfkit's decoding threw in a zlib callback, an uncaught exception, and the download never answered.

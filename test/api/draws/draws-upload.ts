@@ -1,3 +1,4 @@
+import type TestAgent from 'supertest/lib/agent.js';
 import { runDraw } from '#draw-engine';
 import { createSeededSource } from '#rng';
 import { readEntriesFile } from '#entries-file';
@@ -145,9 +146,9 @@ describe('draws on uploaded entries files (API)', () => {
     expect(oneWin.body.message).toBe('One win per entrant needs a column with the number of entries or a unique entrant id column.');
   });
 
-  it('gives the draw owner the entries file byte for byte (its SHA-256 is the draw’s), and no one else', async () => {
-    const file = entriesFile(12);
-    const { fileName, clientSession } = await uploaded(t, 'my entries.csv', file);
+  /** A new account's draw on an uploaded file (one winner), for its downloads. */
+  async function ownersUploadDraw(name: string, file: string): Promise<{ agent: TestAgent; id: string }> {
+    const { fileName, clientSession } = await uploaded(t, name, file);
     const { agent } = await registeredUser(t.app);
     const id = (
       await agent
@@ -155,6 +156,12 @@ describe('draws on uploaded entries files (API)', () => {
         .send(simpleDraw({ entryMethod: 'upload', entriesCount: undefined, fileName, headerRowsIncluded: true, clientSession, prizes: [{ quantity: 1, reserves: 0 }] }))
         .expect(200)
     ).body as string;
+    return { agent, id };
+  }
+
+  it('gives the draw owner the entries file byte for byte (its SHA-256 is the draw’s), and no one else', async () => {
+    const file = entriesFile(12);
+    const { agent, id } = await ownersUploadDraw('my entries.csv', file);
     const draw = (await agent.get('/api/draw/get/').query({ id }).expect(200)).body;
     const download = await agent.get(`/download/entries/${id}`).expect(200);
     expect(download.text).toBe(file);
@@ -166,14 +173,7 @@ describe('draws on uploaded entries files (API)', () => {
 
   it('names the entries download in a Content-Disposition every browser reads: a plain fallback and an RFC 5987 UTF-8 name', async () => {
     const name = `O'Brien (final) *März* 50%; x=1.csv`;
-    const { fileName, clientSession } = await uploaded(t, name, entriesFile(5));
-    const { agent } = await registeredUser(t.app);
-    const id = (
-      await agent
-        .post('/api/draw/submitdraw/')
-        .send(simpleDraw({ entryMethod: 'upload', entriesCount: undefined, fileName, headerRowsIncluded: true, clientSession, prizes: [{ quantity: 1, reserves: 0 }] }))
-        .expect(200)
-    ).body as string;
+    const { agent, id } = await ownersUploadDraw(name, entriesFile(5));
     const header = (await agent.get(`/download/entries/${id}`).expect(200)).headers['content-disposition'] as string;
     const full = `FairDraw-entries-${id.slice(24).toUpperCase()}-${name}`;
     // RFC 6266 §4.1: a quoted-string without quote or backslash, then ext-value = charset'lang'value-chars (RFC 5987
