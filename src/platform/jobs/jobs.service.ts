@@ -72,6 +72,12 @@ export class JobsService implements OnApplicationShutdown {
     if (worker && !manager) boss.notifyWorker(worker);
   }
 
+  /** Wakes the local worker of a queue at once, for a job queued in a transaction since committed. */
+  async wake(queue: string): Promise<void> {
+    const worker = this.workers.get(queue);
+    if (worker) (await this.boss()).notifyWorker(worker);
+  }
+
   /** Readiness: pg-boss runs and its schema answers. */
   async checkHealth(): Promise<void> {
     if (this.stopping) throw new Error('The job queue is stopping.');

@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import type { Environment } from '../../config/environment.js';
+import { joinTransaction } from '../database/transaction-scope.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { MailOutboxOrmEntity } from './mail-outbox.orm-entity.js';
 import { MAIL_TRANSPORT, type MailMessage, type MailTransport } from './mail-transport.port.js';
@@ -26,11 +27,20 @@ export class MailOutboxService implements OnModuleInit {
     await this.jobs.work<{ id: string }>(DELIVER_QUEUE, ({ id }) => this.deliver(id));
   }
 
-  /** Records the message (inside the caller's transaction when one is given) and queues its delivery. */
+  /**
+   * Records the message and queues its delivery in one transaction (the caller's, given or surrounding, else its own):
+   * a message stored without its job would never be delivered, as nothing else looks for one.
+   */
   async send(message: MailMessage, manager?: EntityManager): Promise<void> {
-    const repository = manager ? manager.getRepository(MailOutboxOrmEntity) : this.outbox;
-    const row = await repository.save(repository.create({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html ?? null }));
-    await this.jobs.send(DELIVER_QUEUE, { id: row.id }, manager);
+    const record = async (within: EntityManager) => {
+      const repository = within.getRepository(MailOutboxOrmEntity);
+      const row = await repository.save(repository.create({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html ?? null }));
+      await this.jobs.send(DELIVER_QUEUE, { id: row.id }, within);
+    };
+    if (manager) return record(manager);
+    await joinTransaction(this.outbox.manager.connection, record);
+    // Committed, unless a surrounding transaction is still open (the worker's next poll finds the job then).
+    await this.jobs.wake(DELIVER_QUEUE);
   }
 
   private async deliver(id: string): Promise<void> {
