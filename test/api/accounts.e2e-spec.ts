@@ -4,3 +4,4 @@ import './accounts/accounts.js';
 import './accounts/login-lockout.js';
 import './accounts/password-policy.js';
 import './accounts/api-keys.js';
+import './accounts/crash-windows.js';

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../../config/environment.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
+import { Transactions } from '../../platform/database/transaction-scope.js';
 import { MailOutboxService } from '../../platform/mail/mail-outbox.service.js';
 import { generateAccountToken, hashAccountToken } from '../domain/account-token.js';
 import { loadPasswordPolicy, passwordProblem } from '#password-policy';
@@ -42,6 +43,7 @@ export class AccountService {
     private readonly limits: AccountLimits,
     private readonly mail: MailOutboxService,
     private readonly config: ConfigService<Environment, true>,
+    private readonly transactions: Transactions,
   ) {}
 
   getUser(id: string): Promise<User | null> {
@@ -133,9 +135,13 @@ export class AccountService {
         if (!(error instanceof NotSignedInError)) throw error;
         throw new RuleBrokenError(ACCOUNT_MESSAGES.currentPasswordWrong, { currentPassword: [ACCOUNT_MESSAGES.currentPasswordWrong] });
       }
-      await this.users.setPasswordHash(userId, await hashPassword(update.newPassword));
-      await this.tokens.revokeAll(userId, this.clock.now(), 'password_reset');
-      await this.sessions.destroyAllFor(userId, sessionId);
+      const passwordHash = await hashPassword(update.newPassword);
+      // One transaction: a process dying in between must not leave the new password set and the old sessions alive.
+      await this.transactions.run(async () => {
+        await this.users.setPasswordHash(userId, passwordHash);
+        await this.tokens.revokeAll(userId, this.clock.now(), 'password_reset');
+        await this.sessions.destroyAllFor(userId, sessionId);
+      });
     }
     const { currentPassword: _current, newPassword: _new, ...profile } = update;
     if (profile.isAgent === false) profile.agentOrganisation = null;
@@ -193,13 +199,17 @@ export class AccountService {
 
   /** A reset link works once; the new password ends every session of the account and its other reset links. */
   async resetPassword(token: string, newPassword: string): Promise<void> {
-    const userId = await this.tokens.consume(hashAccountToken(token), 'password_reset', this.clock.now());
-    if (!userId) throw new RuleBrokenError(ACCOUNT_MESSAGES.resetTokenInvalid, { token: [ACCOUNT_MESSAGES.resetTokenInvalid] });
-    await this.users.setPasswordHash(userId, await hashPassword(newPassword));
-    await this.tokens.revokeAll(userId, this.clock.now(), 'password_reset');
-    // The link reached the mailbox, which proves the address as the confirmation link would.
-    await this.users.markEmailConfirmed(userId, this.clock.now());
-    await this.sessions.destroyAllFor(userId);
+    // One transaction: a process dying in between must neither spend the link without setting the password nor set it
+    // while the sessions it ends live on (the owner, told the link is spent, could not end them again).
+    await this.transactions.run(async () => {
+      const userId = await this.tokens.consume(hashAccountToken(token), 'password_reset', this.clock.now());
+      if (!userId) throw new RuleBrokenError(ACCOUNT_MESSAGES.resetTokenInvalid, { token: [ACCOUNT_MESSAGES.resetTokenInvalid] });
+      await this.users.setPasswordHash(userId, await hashPassword(newPassword));
+      await this.tokens.revokeAll(userId, this.clock.now(), 'password_reset');
+      // The link reached the mailbox, which proves the address as the confirmation link would.
+      await this.users.markEmailConfirmed(userId, this.clock.now());
+      await this.sessions.destroyAllFor(userId);
+    });
   }
 
   /** Ends every link mailed to the account so far (its address changed: they went to the old one). */

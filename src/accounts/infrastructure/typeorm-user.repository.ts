@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { EmailChange, NewUser, ProfileChanges, User, UserRole } from '../domain/user.js';
 import { columnList, preparedQuery } from '../../platform/database/prepared-query.js';
+import { currentManager } from '../../platform/database/transaction-scope.js';
 import { UserMapper } from './user.mapper.js';
 import { UserOrmEntity } from './user.orm-entity.js';
 
@@ -42,7 +43,9 @@ export class TypeormUserRepository {
   /** Null when the e-mail is already registered (the unique index decides, so two concurrent sign-ups cannot both win). */
   async create(user: NewUser): Promise<User | null> {
     // ON CONFLICT DO NOTHING: an e-mail already registered (any case) inserts nothing, and no failed query is logged.
-    const result = await this.users
+    // In the surrounding transaction, if any: an account made for a visitor's draw exists only once the draw is linked.
+    const users = this.inTransaction();
+    const result = await users
       .createQueryBuilder()
       .insert()
       .values({ ...user, role: user.role ?? 'user' })
@@ -50,7 +53,7 @@ export class TypeormUserRepository {
       .returning('id')
       .execute();
     const inserted = (result.raw as { id: string }[])[0];
-    return inserted ? UserMapper.toDomain(await this.users.findOneByOrFail({ id: inserted.id })) : null;
+    return inserted ? UserMapper.toDomain(await users.findOneByOrFail({ id: inserted.id })) : null;
   }
 
   async updateProfile(id: string, changes: ProfileChanges): Promise<User> {
@@ -73,11 +76,12 @@ export class TypeormUserRepository {
   }
 
   async setPasswordHash(id: string, passwordHash: string): Promise<void> {
-    await this.users.update({ id }, { passwordHash });
+    // With the sessions and links the new password ends, in the surrounding transaction (AccountService).
+    await this.inTransaction().update({ id }, { passwordHash });
   }
 
   async markEmailConfirmed(id: string, at: Date): Promise<void> {
-    await this.users.createQueryBuilder().update().set({ emailConfirmedAt: at }).where('id = :id AND email_confirmed_at IS NULL', { id }).execute();
+    await this.inTransaction().createQueryBuilder().update().set({ emailConfirmedAt: at }).where('id = :id AND email_confirmed_at IS NULL', { id }).execute();
   }
 
   async setRole(id: string, role: UserRole): Promise<void> {
@@ -122,6 +126,11 @@ export class TypeormUserRepository {
       changed_by: string;
     }[];
     return rows.map((row) => ({ email: row.email, newEmail: row.new_email, dateChangedFrom: row.date_changed_from, changedBy: row.changed_by }));
+  }
+
+  /** The users table in the surrounding transaction, or outside any. */
+  private inTransaction(): Repository<UserOrmEntity> {
+    return currentManager(this.users.manager.connection).getRepository(UserOrmEntity);
   }
 
   private byEmail(email: string): Promise<UserOrmEntity | null> {
