@@ -100,9 +100,14 @@ export class DraftService implements OnModuleInit, OnApplicationShutdown {
     const draw = await this.draws.findById(drawId);
     // Only a visitor's draw, asked by the tab that made it: the account is made for that draw.
     if (!draw || draw.ownerUserId || !mayAct({ ...VISITOR, clientSession: viewer.clientSession }, draw, OWNERSHIP.draw)) throw new NotFoundError('Draw not found.');
-    const user = await this.accounts.registerWithoutPassword(email, address);
-    if (!user) throw new ConflictError(ACCOUNT_EXISTS_MESSAGE);
-    await this.draws.linkOwner(drawId, user.id, `visitor, for ${user.email}`, this.clock.now());
+    // One transaction: the account, its mailed link and the draw's owner exist together. Another request linking the
+    // draw first (a second tab) leaves this one nothing to link, and no account mailed that its draw is linked; a
+    // process dying in between leaves no account that a retry would take for someone else's.
+    await this.transactions.run(async () => {
+      const user = await this.accounts.registerWithoutPassword(email, address);
+      if (!user) throw new ConflictError(ACCOUNT_EXISTS_MESSAGE);
+      if (!(await this.draws.linkOwner(drawId, user.id, `visitor, for ${user.email}`, this.clock.now()))) throw new NotFoundError('Draw not found.');
+    });
   }
 
   private async owned(id: string, viewer: Caller) {

@@ -374,14 +374,16 @@ export class TypeormDrawRepository implements DrawRepository, DraftRepository, S
     return new Set(rows.map((row) => row.name));
   }
 
-  async linkOwner(id: string, userId: string, actor: string, at: Date): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query('UPDATE draw SET owner_user_id = $2, updated_at = $3 WHERE id = $1 AND owner_user_id IS NULL', [id, userId, at]);
+  async linkOwner(id: string, userId: string, actor: string, at: Date): Promise<boolean> {
+    return scopedTransaction(this.dataSource, async (manager) => {
+      const [, linked] = (await manager.query('UPDATE draw SET owner_user_id = $2, updated_at = $3 WHERE id = $1 AND owner_user_id IS NULL', [id, userId, at])) as [unknown, number];
+      if (!linked) return false;
       await manager.query(`INSERT INTO draw_audit (draw_id, at, from_state, to_state, actor, detail) SELECT id, $2, state, state, $3, 'linked to a new account' FROM draw WHERE id = $1`, [
         id,
         at,
         actor,
       ]);
+      return true;
     });
   }
 

@@ -1,6 +1,8 @@
+import pg from 'pg';
 import { browser, linkInLatestMail, outboxFor, registeredUser } from '../../support/accounts.js';
 import { simpleDraw } from '../../support/draws.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { waitUntil } from '../../support/wait-until.js';
 
 describe('drafts and visitor draws given an account (API)', () => {
   let t: TestApp;
@@ -78,5 +80,40 @@ describe('drafts and visitor draws given an account (API)', () => {
     expect((await owner.get('/api/draw/get/').query({ id: drawId }).expect(200)).body.isOwner).toBe(true);
     // Linked once: a second request finds nothing to link.
     await visitor.post('/api/draw/createAccountAndLinkDraw/').send({ email: 'second@example.com', drawId, clientSession: 'tab-visitor-2' }).expect(404);
+  });
+
+  it("gives a visitor's draw one account when two tabs ask at once: the other makes no account and mails nothing", async () => {
+    const visitor = browser(t.app);
+    const drawId = (
+      await visitor
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ clientSession: 'tab-visitor-3' }))
+        .expect(200)
+    ).body as string;
+    const emails = ['first.tab@example.com', 'second.tab@example.com'];
+    // Both requests find the draw without an owner before either links it: the row is held until both wait to link it.
+    const holder = new pg.Client({ connectionString: t.databaseUrl });
+    await holder.connect();
+    const waitingToLink = () => t.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'UPDATE draw SET owner_user_id%'`);
+    let statuses: number[];
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT id FROM draw WHERE id = $1 FOR UPDATE', [drawId]);
+      const link = (email: string) => visitor.post('/api/draw/createAccountAndLinkDraw/').send({ email, drawId, clientSession: 'tab-visitor-3' });
+      const first = link(emails[0]).then((response) => response.status);
+      await waitUntil(waitingToLink, ([row]) => row.n === 1, 'the first tab to wait on the draw', { intervalMs: 20 });
+      const second = link(emails[1]).then((response) => response.status);
+      await waitUntil(waitingToLink, ([row]) => row.n === 2, 'the second tab to wait on the draw', { intervalMs: 20 });
+      await holder.query('COMMIT');
+      statuses = await Promise.all([first, second]);
+    } finally {
+      await holder.end();
+    }
+    expect(statuses).toEqual([200, 404]);
+    const accounts = await t.query<{ id: string; email: string }>('SELECT id, email FROM users WHERE email = ANY($1)', [emails]);
+    expect(accounts.map((account) => account.email)).toEqual([emails[0]]);
+    expect(await t.query('SELECT owner_user_id FROM draw WHERE id = $1', [drawId])).toEqual([{ owner_user_id: accounts[0].id }]);
+    expect(await outboxFor(t, emails[1])).toEqual([]);
+    expect(await t.query(`SELECT actor FROM draw_audit WHERE draw_id = $1 AND detail = 'linked to a new account'`, [drawId])).toEqual([{ actor: `visitor, for ${emails[0]}` }]);
   });
 });

@@ -135,8 +135,8 @@ export interface DrawRepository {
   withLockedDraw<T>(id: string, work: (locked: LockedDraw) => Promise<T>): Promise<T | null>;
   /** Scheduled draws whose time has come (and whose beacon retry, if any, is due). */
   dueDrawIds(before: Date): Promise<string[]>;
-  /** Gives a visitor's draw to the account just made for it. */
-  linkOwner(id: string, userId: string, actor: string, at: Date): Promise<void>;
+  /** Gives a visitor's draw to the account just made for it; false when it has an owner already. */
+  linkOwner(id: string, userId: string, actor: string, at: Date): Promise<boolean>;
   /** The states of these draws (a draw that does not exist is left out). */
   statesOf(ids: string[]): Promise<Map<string, DrawState>>;
   /** Which of these upload file names a draw runs on, or a saved draft's wizard state names. */
