@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
+import { Transactions } from '../../platform/database/transaction-scope.js';
 import { MailOutboxService } from '../../platform/mail/mail-outbox.service.js';
 import { ACCOUNT_MESSAGES } from '#rules';
 import { type EmailChange, normaliseEmail, type User } from '../domain/user.js';
@@ -18,6 +19,7 @@ export class AccountAdministrationService {
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly accounts: AccountService,
     private readonly mail: MailOutboxService,
+    private readonly transactions: Transactions,
   ) {}
 
   async customer(userId: string): Promise<User> {
@@ -34,19 +36,23 @@ export class AccountAdministrationService {
     const customer = await this.customer(userId);
     const newEmail = normaliseEmail(email);
     if (newEmail === customer.email) throw new RuleBrokenError(ACCOUNT_MESSAGES.emailUnchanged, { email: [ACCOUNT_MESSAGES.emailUnchanged] });
-    const outcome = await this.users.changeEmail(userId, newEmail, changedBy.email, this.clock.now());
-    if (outcome === null) throw new NotFoundError(ACCOUNT_MESSAGES.customerNotFound);
-    if (outcome === 'taken') throw new ConflictError(ACCOUNT_MESSAGES.emailTaken, { email: [ACCOUNT_MESSAGES.emailTaken] });
-    // Links already mailed went to the old address: a reset or confirmation from there must not work any more.
-    await this.accounts.revokeMailedLinks(userId);
-    const user = await this.customer(userId);
-    await this.mail.send({
-      to: outcome.previousEmail,
-      subject: 'Your FairDraw e-mail address has changed',
-      text: `Hello,\n\nAt your request our support team changed the e-mail address of your FairDraw account from ${outcome.previousEmail} to ${user.email}. From now on, log in with the new address.\n\nIf you did not ask for this, reply to this e-mail at once.\n\nFairDraw`,
+    // One transaction: a process dying in between must not leave the new address in force while the links mailed to
+    // the old one still work (a retry would be refused as no change), nor either mail unsent.
+    const previousEmail = await this.transactions.run(async () => {
+      const outcome = await this.users.changeEmail(userId, newEmail, changedBy.email, this.clock.now());
+      if (outcome === null) throw new NotFoundError(ACCOUNT_MESSAGES.customerNotFound);
+      if (outcome === 'taken') throw new ConflictError(ACCOUNT_MESSAGES.emailTaken, { email: [ACCOUNT_MESSAGES.emailTaken] });
+      // Links already mailed went to the old address: a reset or confirmation from there must not work any more.
+      await this.accounts.revokeMailedLinks(userId);
+      await this.mail.send({
+        to: outcome.previousEmail,
+        subject: 'Your FairDraw e-mail address has changed',
+        text: `Hello,\n\nAt your request our support team changed the e-mail address of your FairDraw account from ${outcome.previousEmail} to ${newEmail}. From now on, log in with the new address.\n\nIf you did not ask for this, reply to this e-mail at once.\n\nFairDraw`,
+      });
+      await this.accounts.sendConfirmation({ ...customer, email: newEmail });
+      return outcome.previousEmail;
     });
-    await this.accounts.sendConfirmation(user);
-    return { user, previousEmail: outcome.previousEmail };
+    return { user: await this.customer(userId), previousEmail };
   }
 
   async emailHistory(userId: string): Promise<EmailChange[]> {

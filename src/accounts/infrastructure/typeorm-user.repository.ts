@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { EmailChange, NewUser, ProfileChanges, User, UserRole } from '../domain/user.js';
 import { columnList, preparedQuery } from '../../platform/database/prepared-query.js';
-import { currentManager } from '../../platform/database/transaction-scope.js';
+import { currentManager, joinTransaction } from '../../platform/database/transaction-scope.js';
 import { UserMapper } from './user.mapper.js';
 import { UserOrmEntity } from './user.orm-entity.js';
 
@@ -97,7 +97,7 @@ export class TypeormUserRepository {
    * 'taken' when another account has the new address; null when the user does not exist.
    */
   async changeEmail(id: string, email: string, changedBy: string, at: Date): Promise<{ previousEmail: string } | 'taken' | null> {
-    return this.users.manager.transaction(async (manager) => {
+    return joinTransaction(this.users.manager.connection, async (manager) => {
       const [current] = (await manager.query('SELECT email FROM users WHERE id = $1 FOR UPDATE', [id])) as { email: string }[];
       if (!current) return null;
       // ON CONFLICT cannot guard an UPDATE: the unique index on lower(email) is checked first, under the row lock of

@@ -236,6 +236,27 @@ describe('admin console API: customers, credit packs, e-mail changes, API access
     expect((await admin.get('/api/admin/getEmailHistory/').query({ userId: taken.userId }).expect(200)).body).toEqual([]);
   });
 
+  it('changes an e-mail with the links it ends in one go: a change cut short before they end leaves the address as it was', async () => {
+    const { email, userId } = await customer();
+    await browser(t.app).post('/api/account/forgotPassword/').send({ email }).expect(200);
+    const reset = /\/account\/resetpassword\/([^/]+)\//.exec(await linkInLatestMail(t, email))![1];
+    const newEmail = `moved-${Date.now().toString(36)}@example.com`;
+    // The process dies as the links mailed to the old address are being ended (simulated: the database refuses it).
+    await t.query(`CREATE FUNCTION test_fail_links() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'the process died here'; END $$`);
+    await t.query(`CREATE TRIGGER test_links_end BEFORE UPDATE ON account_token FOR EACH ROW WHEN (OLD.user_id = '${userId}') EXECUTE FUNCTION test_fail_links()`);
+    try {
+      await admin.post('/api/admin/changeEmail/').send({ userId, email: newEmail }).expect(500);
+    } finally {
+      await t.query('DROP TRIGGER test_links_end ON account_token');
+      await t.query('DROP FUNCTION test_fail_links()');
+    }
+    // Not half done (the new address in force while the old mailbox's links still work, and a retry refused as no change).
+    expect(await t.query('SELECT email FROM users WHERE id = $1', [userId])).toEqual([{ email }]);
+    expect(await outboxFor(t, newEmail)).toEqual([]);
+    await admin.post('/api/admin/changeEmail/').send({ userId, email: newEmail }).expect(200);
+    await browser(t.app).post('/api/account/resetPassword/').send({ token: reset, password: 'taken over' }).expect(400);
+  });
+
   it('grants and revokes API access; a revoked customer’s keys stop at once', async () => {
     const { agent, userId } = await customer();
     await agent.post('/api/account/createApiKey/').send({ kind: 'live' }).expect(403);
