@@ -2,3 +2,4 @@
 // module loading each, twice that beside another file). Each part keeps its own set-up: its own app on its own database.
 import './mail/mail-smtp.js';
 import './mail/mail-outbox-purge.js';
+import './mail/mail-outage.js';

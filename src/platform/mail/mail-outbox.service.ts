@@ -9,6 +9,11 @@ import { MailOutboxOrmEntity } from './mail-outbox.orm-entity.js';
 import { MAIL_TRANSPORT, type MailMessage, type MailTransport } from './mail-transport.port.js';
 
 const DELIVER_QUEUE = 'mail-deliver';
+/**
+ * Retries of a delivery, backing off from 10-20 s and doubling: the last comes some 11 to 23 hours after the first
+ * (the queues' default of 5 gave up after 5 to 10 minutes, and nothing else ever delivered the message).
+ */
+const DELIVERY_RETRIES = 12;
 
 /**
  * Every e-mail is first written to the outbox table (so none is lost if the SMTP server is down), then delivered
@@ -35,7 +40,7 @@ export class MailOutboxService implements OnModuleInit {
     const record = async (within: EntityManager) => {
       const repository = within.getRepository(MailOutboxOrmEntity);
       const row = await repository.save(repository.create({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html ?? null }));
-      await this.jobs.send(DELIVER_QUEUE, { id: row.id }, within);
+      await this.jobs.send(DELIVER_QUEUE, { id: row.id }, within, { retryLimit: DELIVERY_RETRIES });
     };
     if (manager) return record(manager);
     await joinTransaction(this.outbox.manager.connection, record);
