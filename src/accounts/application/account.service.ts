@@ -67,18 +67,23 @@ export class AccountService {
   /** Creates the account and sends the confirmation link; the e-mail stays unconfirmed until it is followed. */
   async register(input: RegistrationInput, address: string): Promise<User> {
     await this.limits.registrationsPerAddress.consume(address);
-    const user = await this.users.create({
-      email: normaliseEmail(input.email),
-      passwordHash: await hashPassword(input.password),
-      firstName: input.firstName.trim(),
-      lastName: input.lastName.trim(),
-      isAgent: input.isAgent,
-      agentOrganisation: input.isAgent ? (input.agentOrganisation?.trim() ?? null) : null,
-      optedIntoCommunication: input.optedIntoCommunication,
+    const passwordHash = await hashPassword(input.password);
+    // One transaction with its confirmation link: an account made without it (the process dying in between) would
+    // never be mailed one, and registering again is refused as "Already registered."
+    return this.transactions.run(async () => {
+      const user = await this.users.create({
+        email: normaliseEmail(input.email),
+        passwordHash,
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        isAgent: input.isAgent,
+        agentOrganisation: input.isAgent ? (input.agentOrganisation?.trim() ?? null) : null,
+        optedIntoCommunication: input.optedIntoCommunication,
+      });
+      if (!user) throw new ConflictError(ACCOUNT_MESSAGES.alreadyRegistered, { email: [ACCOUNT_MESSAGES.alreadyRegistered] });
+      await this.sendConfirmation(user);
+      return user;
     });
-    if (!user) throw new ConflictError(ACCOUNT_MESSAGES.alreadyRegistered, { email: [ACCOUNT_MESSAGES.alreadyRegistered] });
-    await this.sendConfirmation(user);
-    return user;
   }
 
   /**

@@ -1,4 +1,4 @@
-import { browser, linkInLatestMail, outboxFor, PASSWORD, registeredUser } from '../../support/accounts.js';
+import { browser, linkInLatestMail, outboxFor, PASSWORD, registeredUser, registration } from '../../support/accounts.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 
 /**
@@ -53,6 +53,19 @@ describe('accounts: a failure between the steps of a change (API)', () => {
     await browser(t.app).post('/api/account/login/').send({ email, password: 'new password 1' }).expect(401);
     await agent.post('/api/account/update/').send({ currentPassword: PASSWORD, newPassword: 'new password 1' }).expect(200);
     await elsewhere.post('/api/account/authenticated/').send({ clientSession: 'tab-12345678' }).expect(401);
+  });
+
+  it('a registration cut short before its confirmation link is mailed makes no account: registering again works and mails it', async () => {
+    const body = registration();
+    await t.query(`CREATE TRIGGER test_mail_store BEFORE INSERT ON mail_outbox FOR EACH ROW WHEN (NEW.to_address = '${body.email as string}') EXECUTE FUNCTION test_fail()`);
+    try {
+      await browser(t.app).post('/api/account/register/').send(body).expect(500);
+    } finally {
+      await t.query('DROP TRIGGER test_mail_store ON mail_outbox');
+    }
+    expect(await t.query('SELECT 1 FROM users WHERE email = $1', [body.email])).toEqual([]);
+    await browser(t.app).post('/api/account/register/').send(body).expect(200);
+    expect((await outboxFor(t, body.email as string)).map((m) => m.subject)).toEqual(['Confirm your FairDraw account']);
   });
 
   it('stores a message only with its delivery job: one that could not be queued is not left undelivered for ever', async () => {
