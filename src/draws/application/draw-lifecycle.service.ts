@@ -46,13 +46,21 @@ export class DrawLifecycleService {
 
   async cancel(id: string, viewer: Caller, actor: string): Promise<void> {
     const draw = await this.owned(id, viewer);
-    // The refund follows the cancellation's commit: a cancel retried after a failure in between gives the credit
-    // back then (once: the refund is keyed by the draw), though the draw can no longer be cancelled.
+    // A draw cancelled without its refund (stored so before the refund joined the cancellation's transaction) gets
+    // it when a cancel is retried (once: the refund is keyed by the draw), though it can no longer be cancelled.
     if (draw.state === 'cancelled' && draw.ownerUserId) await this.credits.refundFor(draw.ownerUserId, id);
     const refusal = actionRefusal('cancel', draw, this.clock.now());
     const now = this.clock.now();
-    if (refusal || !(await this.changeLogged(() => this.draws.cancel(id, actor, now), cancelledEntry(id, now)))) throw new ConflictError(refusal ?? DRAW_MESSAGES.submitFallback);
-    if (draw.ownerUserId) await this.credits.refundFor(draw.ownerUserId, id);
+    // The refund in the cancellation's transaction: a process dying in between must not leave the draw cancelled
+    // without it, as the owner's page offers cancel (the only retry) for a scheduled draw only.
+    const cancelled =
+      !refusal &&
+      (await this.transactions.run(async () => {
+        if (!(await this.changeLogged(() => this.draws.cancel(id, actor, now), cancelledEntry(id, now)))) return false;
+        if (draw.ownerUserId) await this.credits.refundFor(draw.ownerUserId, id);
+        return true;
+      }));
+    if (!cancelled) throw new ConflictError(refusal ?? DRAW_MESSAGES.submitFallback);
   }
 
   async reschedule(id: string, viewer: Caller, actor: string, scheduleDate: Date | null, scheduleTimeZone: string): Promise<void> {

@@ -124,6 +124,24 @@ describe('following a draw: list, cancel, reschedule, draw now, scrutineer, look
     expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(10);
   });
 
+  it('cancels with the refund in one go: a cancel cut short before its refund leaves the draw scheduled, to be cancelled again', async () => {
+    const { agent } = await customer();
+    const id = await submit(agent, { scheduleOption: 1, scheduleDate: inAnHour() });
+    // The process dies as the credit is given back (simulated: the database refuses it). The owner's page offers
+    // cancel only for a scheduled draw: a draw left cancelled without its refund would keep the credit for ever.
+    await t.query(`CREATE FUNCTION test_fail_refund() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'the process died here'; END $$`);
+    await t.query(`CREATE TRIGGER test_refund BEFORE INSERT ON credit_pack FOR EACH ROW WHEN (NEW.note = 'refund for ${id}') EXECUTE FUNCTION test_fail_refund()`);
+    try {
+      await agent.post('/api/draw/cancel/').send({ id }).expect(500);
+    } finally {
+      await t.query('DROP TRIGGER test_refund ON credit_pack');
+      await t.query('DROP FUNCTION test_fail_refund()');
+    }
+    expect((await agent.get('/api/draw/get/').query({ id })).body).toMatchObject({ state: 'scheduled' });
+    await agent.post('/api/draw/cancel/').send({ id }).expect(200);
+    expect((await agent.get('/api/account/get/')).body.remainingCredits).toBe(10);
+  });
+
   it('reschedules to a future time only, and draws now on request', async () => {
     const { agent } = await customer();
     const id = await submit(agent, { scheduleOption: 1, scheduleDate: inAnHour() });
