@@ -223,10 +223,13 @@ export class AccountService {
   }
 
   async confirmEmail(token: string): Promise<boolean> {
-    const userId = await this.tokens.consume(hashAccountToken(token), 'email_confirmation', this.clock.now());
-    if (!userId) return false;
-    await this.users.markEmailConfirmed(userId, this.clock.now());
-    return true;
+    // One transaction: a link spent without confirming (the process dying in between) could not be asked for again.
+    return this.transactions.run(async () => {
+      const userId = await this.tokens.consume(hashAccountToken(token), 'email_confirmation', this.clock.now());
+      if (!userId) return false;
+      await this.users.markEmailConfirmed(userId, this.clock.now());
+      return true;
+    });
   }
 
   /** Mails a confirmation link for the account's current e-mail (registration, and an address an administrator set). */

@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { browser, linkInLatestMail, outboxFor, PASSWORD, registeredUser, registration } from '../../support/accounts.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 
@@ -66,6 +67,21 @@ describe('accounts: a failure between the steps of a change (API)', () => {
     expect(await t.query('SELECT 1 FROM users WHERE email = $1', [body.email])).toEqual([]);
     await browser(t.app).post('/api/account/register/').send(body).expect(200);
     expect((await outboxFor(t, body.email as string)).map((m) => m.subject)).toEqual(['Confirm your FairDraw account']);
+  });
+
+  it('a confirmation cut short before the e-mail is marked confirmed leaves the link working', async () => {
+    const { email } = await registeredUser(t.app);
+    const link = await linkInLatestMail(t, email);
+    const [{ id }] = await t.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
+    await t.query(`CREATE TRIGGER test_confirm BEFORE UPDATE ON users FOR EACH ROW WHEN (OLD.id = '${id}' AND NEW.email_confirmed_at IS NOT NULL) EXECUTE FUNCTION test_fail()`);
+    try {
+      await request(t.app.getHttpServer()).get(link).expect(500);
+    } finally {
+      await t.query('DROP TRIGGER test_confirm ON users');
+    }
+    // The link was not spent without confirming: no other confirmation link can be asked for.
+    expect((await request(t.app.getHttpServer()).get(link).expect(302)).headers.location).toBe('/?registered=confirmed');
+    expect((await t.query<{ confirmed: boolean }>('SELECT email_confirmed_at IS NOT NULL AS confirmed FROM users WHERE id = $1', [id]))[0].confirmed).toBe(true);
   });
 
   it('stores a message only with its delivery job: one that could not be queued is not left undelivered for ever', async () => {
