@@ -2,6 +2,7 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { apartFromVersionRead, recordSentStatements } from '../support/sent-statements.js';
 import { RateLimitService } from '../../src/platform/rate-limit/rate-limit.service.js';
 import { EndedDrawChecksSweeper } from '../../src/publication/application/ended-draw-checks-sweeper.js';
+import { EntryCheckProcessingService } from '../../src/publication/application/entry-check-processing.service.js';
 import { ENTRY_CHECK_MESSAGES, ENTRY_CHECK_RATE_LIMIT } from '../../src/publication/domain/entry-check-rules.js';
 import { browser, freshAddress } from '../support/accounts.js';
 import { simpleDraw } from '../support/draws.js';
@@ -194,6 +195,19 @@ describe('entry check (API)', () => {
     expect((await visitor.post('/api/draw/checkEntry/').send({ shortCode, value: 'name7unique' }).expect(404)).body.message).toBe('The entry check is not available for this draw.');
     const current = (await t.query<{ check_id: number }>('SELECT check_id FROM draw_entry_check WHERE draw_id = $1', [id]))[0].check_id;
     expect(await t.query('SELECT 1 FROM entry_check_value WHERE check_id = $1', [current])).toEqual([]);
+  });
+
+  it("removes the digests a processing stored for a check cancelled meanwhile when its process died before removing them, at the job's retry", async () => {
+    const { id, owner, clientSession } = await drawnUpload();
+    await owner.post('/api/draw/entryCheckSetup/').send({ drawId: id, clientSession, columnIdx: 3, columnName: 'Member' }).expect(200);
+    await processed(owner, id, clientSession);
+    const checkId = (await t.query<{ check_id: number }>('SELECT check_id FROM draw_entry_check WHERE draw_id = $1', [id]))[0].check_id;
+    await owner.post('/api/draw/entryCheckSetup/').send({ drawId: id, clientSession, cancelEntryCheck: true }).expect(200);
+    // What a processing leaves when its process dies between storing its digests and finding its check cancelled
+    // meanwhile: digests of a check no one answers from (pg-boss then delivers the job again).
+    await t.query(`INSERT INTO entry_check_value (check_id, digest, entries) SELECT $1, decode(md5(n::text), 'hex'), 1 FROM generate_series(1, 40) AS n`, [checkId]);
+    await t.app.get(EntryCheckProcessingService).process(checkId);
+    expect(await t.query('SELECT 1 FROM entry_check_value WHERE check_id = $1', [checkId])).toEqual([]);
   });
 
   it("stops answering once the draw is cancelled: an entrant checks nothing of a cancelled draw's file, and its digests go at the next sweep", async () => {

@@ -51,7 +51,12 @@ export class EntryCheckProcessingService implements OnModuleInit {
 
   async process(checkId: number): Promise<ProcessingFigures | null> {
     const check = await this.checks.current(checkId);
-    if (!check || check.state !== 'processing') return null;
+    // Replaced or cancelled: a delivery after a process died between storing digests and finding that leaves none.
+    if (!check) {
+      await this.checks.deleteDigests(checkId);
+      return null;
+    }
+    if (check.state !== 'processing') return null;
     try {
       const view = await this.drawQuery.find(check.drawId, VISITOR);
       const draw = view?.draw;
