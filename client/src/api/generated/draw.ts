@@ -189,8 +189,8 @@ export type LookupDrawApiArg = {
 export type PrizeRequestDto = {
   /** Blank becomes 'Prize N'. */
   description?: string;
-  quantity: number;
-  reserves: number;
+  quantity?: number;
+  reserves?: number;
 };
 export type SubmitDrawRequestDto = {
   demoMode?: boolean;
@@ -206,7 +206,7 @@ export type SubmitDrawRequestDto = {
   /** Uploads: the serverFileName of the upload. */
   fileName?: string;
   fileExtension?: string;
-  /** Uploads: whether the first row is a header row. */
+  /** Uploads (required): whether the first row is a header row. */
   headerRowsIncluded?: boolean;
   entryCountColumn?: number | null;
   entrantUniqueIdColumn?: number | null;
