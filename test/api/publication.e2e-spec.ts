@@ -204,6 +204,13 @@ describe('winner publication (API)', () => {
     expect(after.winnerRows.map((w: { values: string[] }) => w.values)).toEqual([...live.prizes[0].winners, ...live.prizes[1].winners]);
   });
 
+  it("takes the spec's publish call whole: its branding field (the preview's hasBranding) too", async () => {
+    const { id, owner, clientSession } = await drawnUpload();
+    const publish = (branding: unknown) => owner.post('/api/draw/publish/').send({ id, clientSession, ...settings({ branding, countryCode: 'uk' }) });
+    for (const branding of [true, false]) expect((await publish(branding).expect(200)).body).toMatchObject({ published: true });
+    expect((await publish({ colour: 'red' }).expect(400)).body.modelState).toHaveProperty('branding');
+  });
+
   it('refuses publication of a cancelled draw', async () => {
     const { agent } = await registeredUser(t.app);
     await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);

@@ -275,6 +275,12 @@ describe('draws: submit, execute, verify (API)', () => {
     await http().get('/api/draw/get/').query({ id: '00000000-0000-4000-8000-000000000000' }).expect(404);
   });
 
+  it("takes the spec's get call whole: the id and its optional branding flag", async () => {
+    const id = (await browser(t.app).post('/api/draw/submitdraw/').send(simpleDraw()).expect(200)).body as string;
+    for (const branding of ['true', 'false']) expect((await http().get('/api/draw/get/').query({ id, branding }).expect(200)).body).toMatchObject({ id });
+    expect((await http().get('/api/draw/get/').query({ id, branding: 'blue' }).expect(400)).body.modelState).toHaveProperty('branding');
+  });
+
   it('reads a signed-in draw detail in one statement, the session with its user, while the draw is unchanged, and sees each change (issue 26)', async () => {
     const { agent } = await registeredUser(t.app);
     const id = (

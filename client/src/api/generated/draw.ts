@@ -21,6 +21,7 @@ const injectedRtkApi = api
           params: {
             id: queryArg.id,
             clientSession: queryArg.clientSession,
+            branding: queryArg.branding,
           },
         }),
         providesTags: ["draw"],
@@ -134,6 +135,8 @@ export type GetDrawApiResponse = /** status 200  */ DrawResponseDto;
 export type GetDrawApiArg = {
   id: string;
   clientSession?: string;
+  /** Accepted; the draw's branding is at /api/certificate/{shortCode}/branding. */
+  branding?: "true" | "false";
 };
 export type SaveIncompleteDrawApiResponse =
   /** status 200  */ IncompleteDrawResponseDto;

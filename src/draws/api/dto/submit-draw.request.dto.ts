@@ -81,4 +81,10 @@ export class SubmitDrawRequestDto {
 export class DrawQueryDto {
   @ApiProperty({ format: 'uuid' }) @Matches(UUID_PATTERN, { message: 'Draw not found.' }) id: string;
   @ApiPropertyOptional() @IsOptional() @IsString() clientSession?: string;
+  // The spec's optional branding flag of `get` (part 2 §7): refused as unknown, it failed calls made as the spec lists
+  // them. The answer carries no branding (docs/decisions.md, issue 10): /api/certificate/{shortCode}/branding has it.
+  @ApiPropertyOptional({ enum: ['true', 'false'], description: "Accepted; the draw's branding is at /api/certificate/{shortCode}/branding." })
+  @IsOptional()
+  @Matches(/^(true|false)$/, { message: 'branding must be true or false.' })
+  branding?: string;
 }
