@@ -75,7 +75,7 @@ export class DrawActionsController {
   @ApiOkResponse({ type: MessageResponseDto })
   async reschedule(@Body() body: RescheduleRequestDto, @OptionalUser() user: User | undefined, @Req() request: CallerRequest): Promise<MessageResponseDto> {
     const date = body.immediateDraw ? null : new Date(body.scheduleDate!);
-    await this.lifecycle.reschedule(body.id, callerOf(user, body.clientSession, request), actorOf(user), date, body.scheduleTimezone ?? 'UTC');
+    await this.lifecycle.reschedule(body.id, callerOf(user, body.clientSession, request), actorOf(user), date, body.scheduleTimezone ?? null);
     return MessageResponseDto.of(date ? 'The draw has been rescheduled.' : 'The draw has been drawn.');
   }
 

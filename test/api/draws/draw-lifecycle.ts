@@ -140,6 +140,14 @@ describe('following a draw: list, cancel, reschedule, draw now, scrutineer, look
     await agent.post('/api/draw/reschedule/').send({ id, immediateDraw: true }).expect(409);
   });
 
+  it("keeps the draw's time zone when a reschedule leaves scheduleTimezone out", async () => {
+    const { agent } = await customer();
+    const id = await submit(agent, { scheduleOption: 1, scheduleDate: inAnHour() });
+    const next = new Date(Date.now() + 7_200_000).toISOString();
+    await agent.post('/api/draw/reschedule/').send({ id, scheduleDate: next }).expect(200);
+    expect((await agent.get('/api/draw/get/').query({ id })).body).toMatchObject({ relevantDate: next, scheduleTimeZone: 'Australia/Sydney' });
+  });
+
   it('answers a draw now as done when the sweep draws the draw first, and draws it once', async () => {
     const { agent } = await customer();
     const id = await submit(agent, { scheduleOption: 1, scheduleDate: inAnHour() });
