@@ -132,6 +132,9 @@ describe('following a draw: list, cancel, reschedule, draw now, scrutineer, look
       .send({ id, scheduleDate: new Date(Date.now() - 1000).toISOString(), scheduleTimezone: 'Europe/London' })
       .expect(400);
     expect(past.body.modelState).toEqual({ scheduleDate: ['Please choose a draw time in the future.'] });
+    // No time at all is told as the wizard tells it.
+    for (const body of [{ id }, { id, immediateDraw: false }, { id, scheduleDate: null }])
+      expect((await agent.post('/api/draw/reschedule/').send(body).expect(400)).body.modelState).toEqual({ scheduleDate: ['Please choose the date and time of the draw.'] });
     const next = new Date(Date.now() + 7_200_000).toISOString();
     await agent.post('/api/draw/reschedule/').send({ id, scheduleDate: next, scheduleTimezone: 'Europe/London' }).expect(200);
     expect((await agent.get('/api/draw/get/').query({ id })).body).toMatchObject({ relevantDate: next, scheduleTimeZone: 'Europe/London' });

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf, ValidateNested, IsObject } from 'class-validator';
+import { IsBoolean, IsDefined, IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf, ValidateNested, IsObject } from 'class-validator';
 import { IsDateTime, IsSafeInt } from '../../../platform/http/validators.js';
 import { ACTION_MESSAGES, type Scrutineer } from '../../domain/draw-actions.js';
 import { DRAW_MESSAGES } from '../../domain/draw-rules.js';
@@ -18,6 +18,8 @@ export class RescheduleRequestDto extends DrawActionRequestDto {
   @ApiPropertyOptional({ format: 'date-time' })
   @ValidateIf((dto: RescheduleRequestDto) => !dto.immediateDraw)
   @IsDateTime({ message: DRAW_MESSAGES.scheduleInPast })
+  // Runs first (decorators run from the last): no time at all is told as the wizard tells it, not as a past one.
+  @IsDefined({ message: DRAW_MESSAGES.scheduleRequired })
   scheduleDate?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(64) scheduleTimezone?: string;
   @ApiPropertyOptional() @IsOptional() @IsSafeInt() timeZoneOffset?: number;
