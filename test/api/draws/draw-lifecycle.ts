@@ -252,6 +252,9 @@ describe('following a draw: list, cancel, reschedule, draw now, scrutineer, look
       .send({ drawId: id, fields: { firstName: 'Sam', lastName: '', emailAddress: 'sam@law.example' } })
       .expect(400);
     expect(missing.body.message).toBe('Please fill in all required fields.');
+    // No fields at all is the same refusal.
+    for (const body of [{ drawId: id }, { drawId: id, fields: null }, { drawId: id, delete: false }])
+      expect((await agent.post('/api/draw/saveScrutineer/').send(body).expect(400)).body.message).toBe('Please fill in all required fields.');
     const scrutineer = { firstName: 'Sam', lastName: 'Lee', emailAddress: 'sam@law.example', qualification: 'Solicitor', notes: 'Present by video' };
     await agent.post('/api/draw/saveScrutineer/').send({ drawId: id, fields: scrutineer }).expect(200);
     expect((await agent.get('/api/draw/get/').query({ id })).body.scrutineer).toEqual(scrutineer);

@@ -46,7 +46,12 @@ export class ScrutineerDto {
 
 export class SaveScrutineerRequestDto {
   @ApiProperty({ format: 'uuid' }) @Matches(UUID_PATTERN, { message: 'Draw not found.' }) drawId: string;
-  @ApiPropertyOptional({ type: ScrutineerDto }) @ValidateIf((dto: SaveScrutineerRequestDto) => !dto.delete) @IsObject() @ValidateNested() @Type(() => ScrutineerDto) fields?: ScrutineerDto;
+  @ApiPropertyOptional({ type: ScrutineerDto })
+  @ValidateIf((dto: SaveScrutineerRequestDto) => !dto.delete)
+  @IsObject({ message: ACTION_MESSAGES.scrutineerRequired })
+  @ValidateNested()
+  @Type(() => ScrutineerDto)
+  fields?: ScrutineerDto;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() delete?: boolean;
   @ApiPropertyOptional() @IsOptional() @Matches(CLIENT_TOKEN_PATTERN) clientSession?: string;
 }
