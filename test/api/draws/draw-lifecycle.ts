@@ -273,6 +273,12 @@ describe('following a draw: list, cancel, reschedule, draw now, scrutineer, look
     expect((await visitor.post('/api/draw/lookupbyid/').send({ lookupId: spaced }).expect(200)).body).toEqual({ id, displayId: displayId.toUpperCase() });
     const invalid = await visitor.post('/api/draw/lookupbyid/').send({ lookupId: '12345' }).expect(400);
     expect(invalid.body.message).toBe('Please enter a valid 12-digit hexadecimal ID.');
+    // Whatever is sent instead of an id, the same message.
+    for (const lookupId of [undefined, null, 5, ['abcdef123456'], `${'x'.repeat(101)}`])
+      expect((await visitor.post('/api/draw/lookupbyid/').send({ lookupId }).expect(400)).body).toEqual({
+        message: 'Please enter a valid 12-digit hexadecimal ID.',
+        modelState: { lookupId: ['Please enter a valid 12-digit hexadecimal ID.'] },
+      });
     const missing = await visitor.post('/api/draw/lookupbyid/').send({ lookupId: '000000000000' }).expect(404);
     expect(missing.body.message).toBe('Draw not found.');
     for (let i = 0; i < 58; i++) await visitor.post('/api/draw/lookupbyid/').send({ lookupId: '000000000000' }).expect(404);

@@ -123,7 +123,11 @@ export class DrawListResponseDto {
 }
 
 export class LookupRequestDto {
-  @ApiProperty({ description: 'A draw id or its 12-digit display id; spaces and a leading # are ignored.' }) @IsString() @MaxLength(100) lookupId: string;
+  // Anything but an id is told the spec's message, whatever the field holds.
+  @ApiProperty({ description: 'A draw id or its 12-digit display id; spaces and a leading # are ignored.' })
+  @MaxLength(100, { message: ACTION_MESSAGES.lookupInvalid })
+  @IsString({ message: ACTION_MESSAGES.lookupInvalid })
+  lookupId: string;
   @ApiPropertyOptional() @IsOptional() @IsString() recaptchaResponse?: string;
 }
 
