@@ -231,6 +231,26 @@ describe('winner publication (API)', () => {
     ).toBe('The winners of a cancelled or failed draw cannot be published.');
   });
 
+  it("takes a scheduled publication's page down when its draw is cancelled (its countdown would never end)", async () => {
+    const { agent } = await registeredUser(t.app);
+    await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
+    const id = (
+      await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ paymentOption: 2, scheduleOption: 1, scheduleDate: new Date(Date.now() + 3_600_000).toISOString() }))
+        .expect(200)
+    ).body as string;
+    const { shortCode } = (await agent.post('/api/draw/publication/').send({ id }).expect(200)).body as { shortCode: string };
+    await agent
+      .post('/api/draw/publish/')
+      .send({ id, ...settings({ columns: [0], names: ['Entry'], published: false, scheduleDate: new Date(Date.now() + 7_200_000).toISOString() }) })
+      .expect(200);
+    expect((await browser(t.app).get('/api/draw/getPublicWinners/').query({ shortCode }).expect(200)).body).toMatchObject({ winnersPublishedLive: false });
+
+    await agent.post('/api/draw/cancel/').send({ id }).expect(200);
+    expect((await browser(t.app).get('/api/draw/getPublicWinners/').query({ shortCode }).expect(404)).body.message).toBe('The winners of this draw are not published.');
+  });
+
   it('locks the columns confirmation found personal, reading the same sample: never all of the first 1,000 rows whatever their size', async () => {
     // Confirmation samples the first three rows, then rows within the first MB: here the header and two e-mails
     // (two values in three look like e-mail addresses). Below the long rows, a hundred rows of other values.
