@@ -151,6 +151,25 @@ describe('following a draw: list, cancel, reschedule, draw now, scrutineer, look
     expect((await agent.get('/api/draw/get/').query({ id })).body).toMatchObject({ relevantDate: next, scheduleTimeZone: 'Australia/Sydney' });
   });
 
+  it('refuses a time zone that is no IANA zone, on submission and on reschedule, and changes nothing', async () => {
+    const { agent } = await customer();
+    const message = 'Please choose a time zone by its IANA name, such as Australia/Sydney.';
+    const draws = async () => (await agent.get('/api/draw/getAll').query({ page: 1, count: 10 }).expect(200)).body.total as number;
+    const before = await draws();
+    for (const scheduleTimezone of ['Mars/Olympus', '+10:00', 'x'.repeat(100)]) {
+      const refused = await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ scheduleOption: 1, scheduleDate: inAnHour(), scheduleTimezone }))
+        .expect(400);
+      expect(refused.body.modelState).toEqual({ scheduleTimezone: [message] });
+    }
+    expect(await draws()).toBe(before);
+    const id = await submit(agent, { scheduleOption: 1, scheduleDate: inAnHour() });
+    const next = new Date(Date.now() + 7_200_000).toISOString();
+    expect((await agent.post('/api/draw/reschedule/').send({ id, scheduleDate: next, scheduleTimezone: 'Mars/Olympus' }).expect(400)).body.modelState).toEqual({ scheduleTimezone: [message] });
+    expect((await agent.get('/api/draw/get/').query({ id })).body).toMatchObject({ scheduleTimeZone: 'Australia/Sydney' });
+  });
+
   it('answers a draw now as done when the sweep draws the draw first, and draws it once', async () => {
     const { agent } = await customer();
     const id = await submit(agent, { scheduleOption: 1, scheduleDate: inAnHour() });

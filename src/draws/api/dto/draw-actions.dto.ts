@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf, ValidateNested, IsObject } from 'class-validator';
-import { IsDateTime, IsSafeInt } from '../../../platform/http/validators.js';
+import { IsDateTime, IsSafeInt, IsTimeZone } from '../../../platform/http/validators.js';
 import { ACTION_MESSAGES, type Scrutineer } from '../../domain/draw-actions.js';
 import { DRAW_MESSAGES } from '../../domain/draw-rules.js';
 import { displayIdOf, type Draw } from '../../domain/draw.js';
@@ -21,7 +21,7 @@ export class RescheduleRequestDto extends DrawActionRequestDto {
   // Runs first (decorators run from the last): no time at all is told as the wizard tells it, not as a past one.
   @IsDefined({ message: DRAW_MESSAGES.scheduleRequired })
   scheduleDate?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(64) scheduleTimezone?: string;
+  @ApiPropertyOptional({ example: 'Australia/Sydney' }) @IsOptional() @IsTimeZone({ message: DRAW_MESSAGES.timeZone }) @MaxLength(64, { message: DRAW_MESSAGES.timeZone }) scheduleTimezone?: string;
   @ApiPropertyOptional() @IsOptional() @IsSafeInt() timeZoneOffset?: number;
   @ApiPropertyOptional({ description: 'Draw now instead.' }) @IsOptional() @IsBoolean() immediateDraw?: boolean;
 }

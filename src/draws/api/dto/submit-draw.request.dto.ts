@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
-import { IsDateTime, IsSafeInt } from '../../../platform/http/validators.js';
+import { IsDateTime, IsSafeInt, IsTimeZone } from '../../../platform/http/validators.js';
 import { DRAW_MESSAGES, MAX_PRIZES } from '../../domain/draw-rules.js';
 import { UUID_PATTERN, CLIENT_TOKEN_PATTERN } from '../../../platform/http/patterns.js';
 
@@ -63,7 +63,7 @@ export class SubmitDrawRequestDto {
   @IsDateTime({ message: DRAW_MESSAGES.scheduleInPast })
   @IsDefined({ message: DRAW_MESSAGES.scheduleRequired })
   scheduleDate?: string;
-  @ApiPropertyOptional({ example: 'Australia/Sydney' }) @IsOptional() @IsString() @MaxLength(64) scheduleTimezone?: string;
+  @ApiPropertyOptional({ example: 'Australia/Sydney' }) @IsOptional() @IsTimeZone({ message: DRAW_MESSAGES.timeZone }) @MaxLength(64, { message: DRAW_MESSAGES.timeZone }) scheduleTimezone?: string;
   @ApiPropertyOptional() @IsOptional() @IsSafeInt() timeZoneOffset?: number;
   @ApiPropertyOptional({ enum: ['USD', 'AUD', 'CAD', 'NZD', 'GBP'] }) @IsOptional() @IsIn(['USD', 'AUD', 'CAD', 'NZD', 'GBP']) currency?: 'USD' | 'AUD' | 'CAD' | 'NZD' | 'GBP';
   @ApiPropertyOptional() @IsOptional() @IsString() token?: string;
