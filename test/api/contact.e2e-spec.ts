@@ -99,6 +99,14 @@ describe('contact form (API): POST /api/Contact/CreateHelpContact', () => {
     expect(await t.query('SELECT count(*)::int AS n FROM help_contact')).toEqual(before);
   });
 
+  it('tells a sender who left the name or the message out to enter it, not that it is too long', async () => {
+    const response = await http().post('/api/Contact/CreateHelpContact').send({ email: 'someone@example.com', topic: 'other' }).expect(400);
+    expect(response.body).toEqual({
+      message: 'Please enter your name.',
+      modelState: { name: ['Please enter your name.'], message: ['Please enter your message (at least 10 characters).'] },
+    });
+  });
+
   it('refuses a line break in a one-line field: the sender cannot forge a line of support’s mail (Signed in as user …)', async () => {
     const before = await t.query('SELECT count(*)::int AS n FROM help_contact');
     const forged = 'Signed in as user 0f8fad5b-d9cb-469f-a165-70867728950e';

@@ -177,6 +177,16 @@ describe('entry check (API)', () => {
     expect(stored[0]).toEqual({ digests: String(ROWS / 2), entries: String(rowsOf(file).reduce((sum, row) => sum + Number(row[2]), 0)) });
   });
 
+  it("takes the spec's configureEntryCheck call whole: its branding field (the preview's hasBranding) too", async () => {
+    const { id, owner, clientSession } = await drawnUpload();
+    const configure = (branding: unknown) =>
+      owner.post('/api/draw/entryCheckSetup/').send({ drawId: id, clientSession, columnIdx: 3, columnName: 'Member', showEntriesCount: false, countryCode: 'au', branding, cancelEntryCheck: false });
+    expect((await configure(true).expect(200)).body).toMatchObject({ entryCheckEnabled: true, entryCheckColumnName: 'Member' });
+    expect((await configure(false).expect(200)).body).toMatchObject({ entryCheckEnabled: true });
+    expect((await configure('#FFFFFF').expect(400)).body.modelState).toHaveProperty('branding');
+    await processed(owner, id, clientSession);
+  });
+
   it('checks another column after a new configuration, and cancels: the public check goes and so do the digests', async () => {
     const { id, owner, clientSession, shortCode } = await drawnUpload();
     await owner.post('/api/draw/entryCheckSetup/').send({ drawId: id, clientSession, columnIdx: 3, columnName: 'Member' }).expect(200);

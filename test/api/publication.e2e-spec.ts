@@ -204,6 +204,13 @@ describe('winner publication (API)', () => {
     expect(after.winnerRows.map((w: { values: string[] }) => w.values)).toEqual([...live.prizes[0].winners, ...live.prizes[1].winners]);
   });
 
+  it("takes the spec's publish call whole: its branding field (the preview's hasBranding) too", async () => {
+    const { id, owner, clientSession } = await drawnUpload();
+    const publish = (branding: unknown) => owner.post('/api/draw/publish/').send({ id, clientSession, ...settings({ branding, countryCode: 'uk' }) });
+    for (const branding of [true, false]) expect((await publish(branding).expect(200)).body).toMatchObject({ published: true });
+    expect((await publish({ colour: 'red' }).expect(400)).body.modelState).toHaveProperty('branding');
+  });
+
   it('refuses publication of a cancelled draw', async () => {
     const { agent } = await registeredUser(t.app);
     await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
@@ -222,6 +229,26 @@ describe('winner publication (API)', () => {
           .expect(409)
       ).body.message,
     ).toBe('The winners of a cancelled or failed draw cannot be published.');
+  });
+
+  it("takes a scheduled publication's page down when its draw is cancelled (its countdown would never end)", async () => {
+    const { agent } = await registeredUser(t.app);
+    await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
+    const id = (
+      await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ paymentOption: 2, scheduleOption: 1, scheduleDate: new Date(Date.now() + 3_600_000).toISOString() }))
+        .expect(200)
+    ).body as string;
+    const { shortCode } = (await agent.post('/api/draw/publication/').send({ id }).expect(200)).body as { shortCode: string };
+    await agent
+      .post('/api/draw/publish/')
+      .send({ id, ...settings({ columns: [0], names: ['Entry'], published: false, scheduleDate: new Date(Date.now() + 7_200_000).toISOString() }) })
+      .expect(200);
+    expect((await browser(t.app).get('/api/draw/getPublicWinners/').query({ shortCode }).expect(200)).body).toMatchObject({ winnersPublishedLive: false });
+
+    await agent.post('/api/draw/cancel/').send({ id }).expect(200);
+    expect((await browser(t.app).get('/api/draw/getPublicWinners/').query({ shortCode }).expect(404)).body.message).toBe('The winners of this draw are not published.');
   });
 
   it('locks the columns confirmation found personal, reading the same sample: never all of the first 1,000 rows whatever their size', async () => {

@@ -23,15 +23,19 @@ export function dateLocaleOf(country: string | undefined): string {
 
 type Moment = Date | string | number;
 
-/** A time zone Intl knows, else UTC: a draw made through the API may carry anything the server accepted. */
-export function knownTimeZone(zone: string | undefined): string {
-  if (!zone) return 'UTC';
+/** Whether Intl knows the zone (an IANA name such as Australia/Sydney, or UTC). */
+export function isKnownTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
+    return true;
   } catch {
-    return 'UTC';
+    return false;
   }
+}
+
+/** A time zone Intl knows, else UTC: a draw stored before the server checked its zone may carry anything. */
+export function knownTimeZone(zone: string | undefined): string {
+  return zone && isKnownTimeZone(zone) ? zone : 'UTC';
 }
 
 const formats = new Map<string, Intl.DateTimeFormat>();

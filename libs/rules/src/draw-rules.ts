@@ -27,6 +27,8 @@ export const DRAW_MESSAGES = {
   winnersLimit: (limit: number) => `A draw can have at most ${limit.toLocaleString('en')} prizes and reserves.`,
   scheduleRequired: 'Please choose the date and time of the draw.',
   scheduleInPast: 'Please choose a draw time in the future.',
+  // Not worded by the spec: the client sends the browser's zone; an API customer may send anything.
+  timeZone: 'Please choose a time zone by its IANA name, such as Australia/Sydney.',
   demoSchedule: 'A demo draw must be scheduled within 15 minutes.',
   schedulingNeedsAccount: 'Scheduling a draw requires you to have an account.',
   paymentOption: 'Please choose how to pay for this draw.',

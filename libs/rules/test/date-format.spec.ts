@@ -1,4 +1,4 @@
-import { dateCountryOfTimeZone, dateLocaleOf, formatDate, formatDateTime } from '../src/index.js';
+import { dateCountryOfTimeZone, dateLocaleOf, formatDate, formatDateTime, isKnownTimeZone, knownTimeZone } from '../src/index.js';
 
 // 07:00:11 UTC is 18:00:11 in Sydney (daylight time) and 02:00:11 in New York.
 const MOMENT = '2026-11-26T07:00:11.000Z';
@@ -31,6 +31,14 @@ describe('one date format per country site (issue 27)', () => {
     expect(dateLocaleOf(undefined)).toBe('en-US');
     expect(dateLocaleOf('toString')).toBe('en-US');
     expect(formatDateTime(MOMENT, 'uk', 'Not/AZone')).toBe(formatDateTime(MOMENT, 'uk', 'UTC'));
+    expect(knownTimeZone('Mars/Olympus')).toBe('UTC');
+    expect(knownTimeZone(undefined)).toBe('UTC');
+    expect(knownTimeZone('America/New_York')).toBe('America/New_York');
+  });
+
+  it('knows the IANA zones and UTC, and nothing else', () => {
+    for (const zone of ['UTC', 'Australia/Sydney', 'Pacific/Auckland', 'Etc/GMT+5']) expect(isKnownTimeZone(zone)).toBe(true);
+    for (const zone of ['Mars/Olympus', '', 'Australia/Sydney\u0000', '+10:00', 'toString']) expect(isKnownTimeZone(zone)).toBe(false);
   });
 });
 

@@ -71,7 +71,9 @@ export class AccountController {
       user = await this.accounts.verifyCredentials(body.email, body.password, addressKey(request.ip));
     } else {
       const registration = plainToInstance(RegisterRequestDto, body);
-      const errors = await validate(registration);
+      // As the global validation pipe checks `register`: one message per field, the first rule broken (a missing name is
+      // incomplete, not too long).
+      const errors = await validate(registration, { stopAtFirstError: true });
       if (errors.length) {
         const modelState = toModelState(errors);
         throw new BadRequestException({ message: Object.values(modelState)[0][0], modelState });

@@ -7,7 +7,7 @@ import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { HumanCheckService } from '../../platform/human-check/human-check.service.js';
 import { RateLimitService, type RateLimitPolicy } from '../../platform/rate-limit/rate-limit.service.js';
 import { DrawLifecycleService } from '../application/draw-lifecycle.service.js';
-import { lookupDisplayId } from '../domain/draw-actions.js';
+import { ACTION_MESSAGES, lookupDisplayId } from '../domain/draw-actions.js';
 import type { DrawSource, DrawState } from '../domain/draw.js';
 import {
   DrawActionRequestDto,
@@ -21,8 +21,6 @@ import {
   ScrutineerDto,
 } from './dto/draw-actions.dto.js';
 import { addressKey } from '../../platform/rate-limit/client-address.js';
-
-const LOOKUP_INVALID = 'Please enter a valid 12-digit hexadecimal ID.';
 
 function actorOf(user: User | undefined): string {
   return user ? `${user.role === 'admin' ? 'admin' : 'user'} ${user.id}` : 'visitor';
@@ -75,7 +73,7 @@ export class DrawActionsController {
   @ApiOkResponse({ type: MessageResponseDto })
   async reschedule(@Body() body: RescheduleRequestDto, @OptionalUser() user: User | undefined, @Req() request: CallerRequest): Promise<MessageResponseDto> {
     const date = body.immediateDraw ? null : new Date(body.scheduleDate!);
-    await this.lifecycle.reschedule(body.id, callerOf(user, body.clientSession, request), actorOf(user), date, body.scheduleTimezone ?? 'UTC');
+    await this.lifecycle.reschedule(body.id, callerOf(user, body.clientSession, request), actorOf(user), date, body.scheduleTimezone ?? null);
     return MessageResponseDto.of(date ? 'The draw has been rescheduled.' : 'The draw has been drawn.');
   }
 
@@ -114,7 +112,7 @@ export class DrawActionsController {
   @ApiOkResponse({ type: LookupResponseDto })
   async lookup(@Body() body: LookupRequestDto, @Req() request: CallerRequest): Promise<LookupResponseDto> {
     const displayId = lookupDisplayId(body.lookupId);
-    if (!displayId) throw new BadRequestException({ message: LOOKUP_INVALID, modelState: { lookupId: [LOOKUP_INVALID] } });
+    if (!displayId) throw new BadRequestException({ message: ACTION_MESSAGES.lookupInvalid, modelState: { lookupId: [ACTION_MESSAGES.lookupInvalid] } });
     await this.humanCheck.assertHuman(body.recaptchaResponse, request.ip);
     await this.lookups.consume(addressKey(request.ip));
     return this.lifecycle.lookup(displayId);

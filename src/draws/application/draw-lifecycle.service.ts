@@ -63,9 +63,11 @@ export class DrawLifecycleService {
     if (!cancelled) throw new ConflictError(refusal ?? DRAW_MESSAGES.submitFallback);
   }
 
-  async reschedule(id: string, viewer: Caller, actor: string, scheduleDate: Date | null, scheduleTimeZone: string): Promise<void> {
+  async reschedule(id: string, viewer: Caller, actor: string, scheduleDate: Date | null, requestedTimeZone: string | null): Promise<void> {
     const draw = await this.owned(id, viewer);
     if (!scheduleDate) return this.drawNow(id, viewer, actor);
+    // A new time without a zone keeps the draw's: its pages and certificate would otherwise turn to UTC.
+    const scheduleTimeZone = requestedTimeZone ?? draw.scheduleTimeZone;
     const now = this.clock.now();
     const refusal = actionRefusal('reschedule', draw, now);
     if (refusal) throw new ConflictError(refusal);

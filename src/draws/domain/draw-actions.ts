@@ -3,6 +3,7 @@ import type { Draw } from './draw.js';
 
 export const ACTION_MESSAGES = {
   scrutineerRequired: 'Please fill in all required fields.',
+  lookupInvalid: 'Please enter a valid 12-digit hexadecimal ID.',
   testKeyOnLiveDraw: 'A test API key acts only on test draws. Use a live API key, or sign in on the website, to change this draw.',
 } as const;
 

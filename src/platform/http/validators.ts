@@ -1,4 +1,5 @@
 import { isISO8601, ValidateBy, ValidateIf, type ValidationOptions } from 'class-validator';
+import { isKnownTimeZone } from '#rules';
 
 /**
  * An integer JavaScript holds exactly (|n| ≤ 2^53 − 1). class-validator's IsInt accepts 1e308 (an integer to
@@ -29,6 +30,23 @@ export function IsDateTime(options?: ValidationOptions): PropertyDecorator {
       validator: {
         validate: (value: unknown) => typeof value === 'string' && isISO8601(value, { strict: true }) && !Number.isNaN(Date.parse(value)),
         defaultMessage: () => '$property must be a date and time in ISO 8601.',
+      },
+    },
+    options,
+  );
+}
+
+/**
+ * A time zone Intl knows. Any text was taken: the draw's pages and certificate then showed UTC while its certificate
+ * data named the zone it was given.
+ */
+export function IsTimeZone(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isTimeZone',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && isKnownTimeZone(value),
+        defaultMessage: () => '$property must be a time zone such as Australia/Sydney.',
       },
     },
     options,

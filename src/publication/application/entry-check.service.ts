@@ -4,9 +4,9 @@ import { type DrawView, DrawQueryService } from '../../draws/application/draw-qu
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { VersionedCache } from '../../platform/http/public-answers.js';
 import { ENTRY_CHECK_SECRET } from '../publication.tokens.js';
-import { ENTRY_CHECK_MESSAGES, type EntryCheck, isCheckableDrawState, MAX_ENTRY_CHECK_NAME_LENGTH, normalizeCheckedValue } from '../domain/entry-check-rules.js';
+import { ENTRY_CHECK_MESSAGES, type EntryCheck, MAX_ENTRY_CHECK_NAME_LENGTH, normalizeCheckedValue } from '../domain/entry-check-rules.js';
 import { EntryDigester } from '../domain/entry-digest.js';
-import type { DrawColumn } from '../domain/publication-rules.js';
+import { type DrawColumn, isPublicDrawState } from '../domain/publication-rules.js';
 import { DrawColumnsService } from './draw-columns.service.js';
 import { TypeormEntryCheckRepository } from '../infrastructure/typeorm-entry-check.repository.js';
 import { ConflictError, NotAllowedError, NotFoundError, RuleBrokenError } from '../../platform/errors/application-errors.js';
@@ -61,7 +61,7 @@ export class EntryCheckService {
     const view = await this.owned(drawId, viewer, true);
     const { draw } = view;
     if (draw.entries.method === 'simple' || !draw.entries.fileName) throw new RuleBrokenError(ENTRY_CHECK_MESSAGES.needsFile);
-    if (!isCheckableDrawState(draw.state)) throw new ConflictError(ENTRY_CHECK_MESSAGES.notCheckable);
+    if (!isPublicDrawState(draw.state)) throw new ConflictError(ENTRY_CHECK_MESSAGES.notCheckable);
     const refuse = (field: string, message: string) => new RuleBrokenError(message, { [field]: [message] });
     const columns = await this.columnsOf(view);
     if (input.columnIdx === null || !Number.isInteger(input.columnIdx) || input.columnIdx < 0 || input.columnIdx >= columns.length) throw refuse('columnIdx', ENTRY_CHECK_MESSAGES.noColumn);
@@ -110,7 +110,7 @@ export class EntryCheckService {
       const states = await this.drawQuery.statesOf(drawIds);
       for (const drawId of drawIds) {
         const state = states.get(drawId);
-        if (state !== undefined && !isCheckableDrawState(state) && (await this.checks.cancel(drawId, this.clock.now()))) cancelled++;
+        if (state !== undefined && !isPublicDrawState(state) && (await this.checks.cancel(drawId, this.clock.now()))) cancelled++;
       }
       after = drawIds[drawIds.length - 1];
     }
@@ -120,7 +120,7 @@ export class EntryCheckService {
   async publicCheck(shortCode: string): Promise<{ view: DrawView; check: EntryCheck }> {
     const check = await this.checks.findByShortCode(shortCode);
     const view = check?.enabled ? await this.drawQuery.find(check.drawId, VISITOR) : null;
-    if (!check || !view || !isCheckableDrawState(view.draw.state)) throw new NotFoundError(ENTRY_CHECK_MESSAGES.notAvailable);
+    if (!check || !view || !isPublicDrawState(view.draw.state)) throw new NotFoundError(ENTRY_CHECK_MESSAGES.notAvailable);
     return { view, check };
   }
 
@@ -138,7 +138,7 @@ export class EntryCheckService {
     const version = await this.drawQuery.publicVersion({ shortCode });
     const current =
       version &&
-      isCheckableDrawState(version.state) &&
+      isPublicDrawState(version.state) &&
       (await this.processed.get(
         shortCode,
         version.version,

@@ -5,7 +5,7 @@ import { DrawLogService } from '../../draw-log/application/draw-log.service.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { Transactions } from '../../platform/database/transaction-scope.js';
 import { publishedValue } from '#rules';
-import { cleanColumnName, type DrawColumn, MAX_EXAMPLE_ROWS, PUBLICATION_MESSAGES, type Publication, publicationRefusal } from '../domain/publication-rules.js';
+import { cleanColumnName, type DrawColumn, isPublicDrawState, MAX_EXAMPLE_ROWS, PUBLICATION_MESSAGES, type Publication, publicationRefusal } from '../domain/publication-rules.js';
 import { DrawColumnsService, winnerValues } from './draw-columns.service.js';
 import { TypeormPublicationRepository } from '../infrastructure/typeorm-publication.repository.js';
 import { PublicationScheduleService } from './publication-schedule.service.js';
@@ -71,7 +71,7 @@ export class PublicationService {
 
   async publish(drawId: string, viewer: Caller, input: PublishInput): Promise<Publication> {
     const { draw } = await this.owned(drawId, viewer, true);
-    if (draw.state !== 'scheduled' && draw.state !== 'drawn') throw new ConflictError(PUBLICATION_MESSAGES.notPublishable);
+    if (!isPublicDrawState(draw.state)) throw new ConflictError(PUBLICATION_MESSAGES.notPublishable);
     const { columns } = await this.drawColumns.of(draw);
     const now = this.clock.now();
     const refusal = publicationRefusal(
@@ -121,7 +121,8 @@ export class PublicationService {
     let publication = await this.publications.findByShortCode(shortCode);
     if (!publication?.published) throw new NotFoundError(PUBLICATION_MESSAGES.notPublished);
     const view = await this.drawQuery.find(publication.drawId, VISITOR);
-    if (!view) throw new NotFoundError(PUBLICATION_MESSAGES.notPublished);
+    // A cancelled or failed draw's publication would count down to winners that never come.
+    if (!view || !isPublicDrawState(view.draw.state)) throw new NotFoundError(PUBLICATION_MESSAGES.notPublished);
     // The job makes it live at its time; a visitor arriving first need not wait for it.
     if (!publication.live && (await this.schedule.goLiveIfDue(publication.drawId))) publication = (await this.publications.find(publication.drawId))!;
     const current = publication;

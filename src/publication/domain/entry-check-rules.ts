@@ -22,14 +22,6 @@ export const MAX_CHECKED_VALUE_LENGTH = 1000;
 /** Checks per address (the public page): enough for an entrant to try a few spellings, far too few to enumerate. */
 export const ENTRY_CHECK_RATE_LIMIT = { points: 20, windowSeconds: 600 } as const;
 
-/**
- * Whether a draw in this state can have an entry check: a scheduled or drawn one. Once cancelled or failed, its
- * check is not offered and answers no entrant (the file is no longer a draw's entries).
- */
-export function isCheckableDrawState(state: string): boolean {
-  return state === 'scheduled' || state === 'drawn';
-}
-
 export type EntryCheckState = 'processing' | 'processed' | 'error';
 
 export interface EntryCheck {

@@ -19,6 +19,14 @@ export const PUBLICATION_MESSAGES = {
   unpublished: 'The winners are no longer published.',
   notPublished: 'The winners of this draw are not published.',
 } as const;
+/**
+ * Whether a draw in this state has public pages, its published winners and its entry check: a scheduled or drawn one.
+ * Once cancelled or failed it has no winners to count down to, and its file is no longer a draw's entries.
+ */
+export function isPublicDrawState(state: string): boolean {
+  return state === 'scheduled' || state === 'drawn';
+}
+
 /** Example rows shown in the preview before the draw (part 2 §9). */
 export const MAX_EXAMPLE_ROWS = 5;
 

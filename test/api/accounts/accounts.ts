@@ -131,6 +131,29 @@ describe('accounts: register, confirm, log in, sessions (API)', () => {
     });
   });
 
+  describe("the wizard's account step (loginOrRegister)", () => {
+    it("registers a new e-mail only with register's fields, refused with register's messages, one per field", async () => {
+      const before = await t.query('SELECT count(*)::int AS n FROM users');
+      const response = await browser(t.app).post('/api/account/loginOrRegister/').send({ email: 'wizard-new@example.com', password: PASSWORD }).expect(400);
+      expect(response.body).toEqual({
+        message: 'Please complete all of the above fields.',
+        modelState: {
+          firstName: ['Please complete all of the above fields.'],
+          lastName: ['Please complete all of the above fields.'],
+          isAgent: ['Please let us know whether or not you are an agent.'],
+          optedIntoCommunication: ['Please complete all of the above fields.'],
+          termsAgreed: ['You must agree to the Terms and conditions to register an account.'],
+        },
+      });
+      const agent = await browser(t.app)
+        .post('/api/account/loginOrRegister/')
+        .send(registration({ isAgent: true, agentOrganisation: '' }))
+        .expect(400);
+      expect(agent.body.modelState).toEqual({ agentOrganisation: ["Please enter your agency's name."] });
+      expect(await t.query('SELECT count(*)::int AS n FROM users')).toEqual(before);
+    });
+  });
+
   describe('login and logout', () => {
     it('gives the same answer for a wrong password and an unknown e-mail', async () => {
       const { email } = await registeredUser(t.app);
@@ -234,6 +257,21 @@ describe('accounts: register, confirm, log in, sessions (API)', () => {
       expect((await browser(t.app).get('/api/account/check/').query({ email }).expect(200)).body).toEqual({ exists: true });
       expect((await browser(t.app).get('/api/account/check/').query({ email: 'nobody@example.com' }).expect(200)).body).toEqual({ exists: false });
       await browser(t.app).get('/api/account/check/').query({ email: 'nope' }).expect(400);
+    });
+
+    it("refuses over-long details on update with register's messages (the account page shows them as returned)", async () => {
+      const { agent } = await registeredUser(t.app);
+      for (const [field, value, message] of [
+        ['firstName', 'x'.repeat(101), 'First name is at most 100 characters.'],
+        ['lastName', 'x'.repeat(101), 'Last name is at most 100 characters.'],
+        ['agentOrganisation', 'x'.repeat(201), "The agency's name is at most 200 characters."],
+      ]) {
+        const response = await agent
+          .post('/api/account/update/')
+          .send({ [field]: value })
+          .expect(400);
+        expect(response.body).toEqual({ message, modelState: { [field]: [message] } });
+      }
     });
 
     it('update changes details, address and communication choice; 401 without a session', async () => {

@@ -150,12 +150,42 @@ describe('following a draw: list, cancel, reschedule, draw now, scrutineer, look
       .send({ id, scheduleDate: new Date(Date.now() - 1000).toISOString(), scheduleTimezone: 'Europe/London' })
       .expect(400);
     expect(past.body.modelState).toEqual({ scheduleDate: ['Please choose a draw time in the future.'] });
+    // No time at all is told as the wizard tells it.
+    for (const body of [{ id }, { id, immediateDraw: false }, { id, scheduleDate: null }])
+      expect((await agent.post('/api/draw/reschedule/').send(body).expect(400)).body.modelState).toEqual({ scheduleDate: ['Please choose the date and time of the draw.'] });
     const next = new Date(Date.now() + 7_200_000).toISOString();
     await agent.post('/api/draw/reschedule/').send({ id, scheduleDate: next, scheduleTimezone: 'Europe/London' }).expect(200);
     expect((await agent.get('/api/draw/get/').query({ id })).body).toMatchObject({ relevantDate: next, scheduleTimeZone: 'Europe/London' });
     await agent.post('/api/draw/reschedule/').send({ id, immediateDraw: true }).expect(200);
     expect((await agent.get('/api/draw/get/').query({ id })).body.state).toBe('drawn');
     await agent.post('/api/draw/reschedule/').send({ id, immediateDraw: true }).expect(409);
+  });
+
+  it("keeps the draw's time zone when a reschedule leaves scheduleTimezone out", async () => {
+    const { agent } = await customer();
+    const id = await submit(agent, { scheduleOption: 1, scheduleDate: inAnHour() });
+    const next = new Date(Date.now() + 7_200_000).toISOString();
+    await agent.post('/api/draw/reschedule/').send({ id, scheduleDate: next }).expect(200);
+    expect((await agent.get('/api/draw/get/').query({ id })).body).toMatchObject({ relevantDate: next, scheduleTimeZone: 'Australia/Sydney' });
+  });
+
+  it('refuses a time zone that is no IANA zone, on submission and on reschedule, and changes nothing', async () => {
+    const { agent } = await customer();
+    const message = 'Please choose a time zone by its IANA name, such as Australia/Sydney.';
+    const draws = async () => (await agent.get('/api/draw/getAll').query({ page: 1, count: 10 }).expect(200)).body.total as number;
+    const before = await draws();
+    for (const scheduleTimezone of ['Mars/Olympus', '+10:00', 'x'.repeat(100)]) {
+      const refused = await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ scheduleOption: 1, scheduleDate: inAnHour(), scheduleTimezone }))
+        .expect(400);
+      expect(refused.body.modelState).toEqual({ scheduleTimezone: [message] });
+    }
+    expect(await draws()).toBe(before);
+    const id = await submit(agent, { scheduleOption: 1, scheduleDate: inAnHour() });
+    const next = new Date(Date.now() + 7_200_000).toISOString();
+    expect((await agent.post('/api/draw/reschedule/').send({ id, scheduleDate: next, scheduleTimezone: 'Mars/Olympus' }).expect(400)).body.modelState).toEqual({ scheduleTimezone: [message] });
+    expect((await agent.get('/api/draw/get/').query({ id })).body).toMatchObject({ scheduleTimeZone: 'Australia/Sydney' });
   });
 
   it('answers a draw now as done when the sweep draws the draw first, and draws it once', async () => {
@@ -259,6 +289,9 @@ describe('following a draw: list, cancel, reschedule, draw now, scrutineer, look
       .send({ drawId: id, fields: { firstName: 'Sam', lastName: '', emailAddress: 'sam@law.example' } })
       .expect(400);
     expect(missing.body.message).toBe('Please fill in all required fields.');
+    // No fields at all is the same refusal.
+    for (const body of [{ drawId: id }, { drawId: id, fields: null }, { drawId: id, delete: false }])
+      expect((await agent.post('/api/draw/saveScrutineer/').send(body).expect(400)).body.message).toBe('Please fill in all required fields.');
     const scrutineer = { firstName: 'Sam', lastName: 'Lee', emailAddress: 'sam@law.example', qualification: 'Solicitor', notes: 'Present by video' };
     await agent.post('/api/draw/saveScrutineer/').send({ drawId: id, fields: scrutineer }).expect(200);
     expect((await agent.get('/api/draw/get/').query({ id })).body.scrutineer).toEqual(scrutineer);
@@ -277,6 +310,12 @@ describe('following a draw: list, cancel, reschedule, draw now, scrutineer, look
     expect((await visitor.post('/api/draw/lookupbyid/').send({ lookupId: spaced }).expect(200)).body).toEqual({ id, displayId: displayId.toUpperCase() });
     const invalid = await visitor.post('/api/draw/lookupbyid/').send({ lookupId: '12345' }).expect(400);
     expect(invalid.body.message).toBe('Please enter a valid 12-digit hexadecimal ID.');
+    // Whatever is sent instead of an id, the same message.
+    for (const lookupId of [undefined, null, 5, ['abcdef123456'], `${'x'.repeat(101)}`])
+      expect((await visitor.post('/api/draw/lookupbyid/').send({ lookupId }).expect(400)).body).toEqual({
+        message: 'Please enter a valid 12-digit hexadecimal ID.',
+        modelState: { lookupId: ['Please enter a valid 12-digit hexadecimal ID.'] },
+      });
     const missing = await visitor.post('/api/draw/lookupbyid/').send({ lookupId: '000000000000' }).expect(404);
     expect(missing.body.message).toBe('Draw not found.');
     for (let i = 0; i < 58; i++) await visitor.post('/api/draw/lookupbyid/').send({ lookupId: '000000000000' }).expect(404);

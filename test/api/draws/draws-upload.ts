@@ -214,6 +214,21 @@ describe('draws on uploaded entries files (API)', () => {
     expect(response.body.modelState).toEqual({ fileName: ['The file needs more than 2 rows when it has a header row.'] });
   });
 
+  it('needs the header row chosen for an upload (part 1 §5): left out, the header row would be drawn as an entry', async () => {
+    const { fileName, clientSession } = await uploaded(t, 'headed.csv', entriesFile(5));
+    for (const entryMethod of ['upload', 'uploadAdvanced']) {
+      const response = await browser(t.app)
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ entryMethod, entriesCount: undefined, fileName, clientSession, prizes: [{ quantity: 1, reserves: 0 }] }))
+        .expect(400);
+      expect(response.body).toEqual({
+        message: 'Please tell us whether the first row of the file is a header row.',
+        modelState: { headerRowsIncluded: ['Please tell us whether the first row of the file is a header row.'] },
+      });
+    }
+    expect(await t.query('SELECT 1 FROM draw WHERE file_name = $1', [fileName])).toEqual([]);
+  });
+
   it('ends a scheduled draw in error when its entries file is gone from storage, instead of retrying it for ever', async () => {
     const { fileName, clientSession } = await uploaded(t, 'vanishing.csv', entriesFile(20));
     const owner = browser(t.app);

@@ -67,6 +67,7 @@ describe('draws: submit, execute, verify (API)', () => {
     [{ entriesCount: 3, prizes: [{ quantity: 4, reserves: 0 }] }, 'prizes', 'There are more prizes than entries.'],
     [{ entriesCount: 3, prizes: [{ quantity: 2, reserves: 2 }] }, 'prizes', 'There are more prizes and reserves than entries.'],
     [{ prizes: [{ quantity: 0, reserves: 0 }] }, 'prizes.0.quantity', 'Each prize needs a whole number of winners of at least 1.'],
+    [{ scheduleOption: 1 }, 'scheduleDate', 'Please choose the date and time of the draw.'],
     [{ scheduleOption: 1, scheduleDate: new Date(Date.now() - 60_000).toISOString() }, 'scheduleDate', 'Please choose a draw time in the future.'],
     [{ scheduleOption: 1, scheduleDate: new Date(Date.now() + 16 * 60_000).toISOString() }, 'scheduleDate', 'A demo draw must be scheduled within 15 minutes.'],
   ])('refuses %j with the message on %s and stores nothing', async (overrides, field, message) => {
@@ -74,6 +75,29 @@ describe('draws: submit, execute, verify (API)', () => {
     const response = await browser(t.app).post('/api/draw/submitdraw/').send(simpleDraw(overrides)).expect(400);
     expect(response.body.modelState[field]).toEqual([message]);
     expect(await t.query('SELECT count(*)::int AS n FROM draw')).toEqual(before);
+  });
+
+  it("takes a prize's quantity as 1 and its reserves as 0 when left out (part 1 §3), and still refuses them null", async () => {
+    const id = (
+      await browser(t.app)
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ prizes: [{ description: 'Bike' }, { quantity: 2 }, { reserves: 1 }] }))
+        .expect(200)
+    ).body as string;
+    const prizes = (await getDraw(id)).prizes as unknown as { description: string; quantity: number; reserves: number }[];
+    expect(prizes.map(({ description, quantity, reserves }) => ({ description, quantity, reserves }))).toEqual([
+      { description: 'Bike', quantity: 1, reserves: 0 },
+      { description: 'Prize 2', quantity: 2, reserves: 0 },
+      { description: 'Prize 3', quantity: 1, reserves: 1 },
+    ]);
+    const refused = await browser(t.app)
+      .post('/api/draw/submitdraw/')
+      .send(simpleDraw({ prizes: [{ quantity: null, reserves: null }] }))
+      .expect(400);
+    expect(refused.body.modelState).toEqual({
+      'prizes.0.quantity': ['Each prize needs a whole number of winners of at least 1.'],
+      'prizes.0.reserves': ['Reserves must be a whole number of 0 or more.'],
+    });
   });
 
   it('needs an account to schedule a paid draw, and to pay', async () => {
@@ -249,6 +273,12 @@ describe('draws: submit, execute, verify (API)', () => {
     const stranger = await getDraw(id, browser(t.app));
     expect(stranger).toMatchObject({ isOwner: false, errorMessage: null });
     await http().get('/api/draw/get/').query({ id: '00000000-0000-4000-8000-000000000000' }).expect(404);
+  });
+
+  it("takes the spec's get call whole: the id and its optional branding flag", async () => {
+    const id = (await browser(t.app).post('/api/draw/submitdraw/').send(simpleDraw()).expect(200)).body as string;
+    for (const branding of ['true', 'false']) expect((await http().get('/api/draw/get/').query({ id, branding }).expect(200)).body).toMatchObject({ id });
+    expect((await http().get('/api/draw/get/').query({ id, branding: 'blue' }).expect(400)).body.modelState).toHaveProperty('branding');
   });
 
   it('reads a signed-in draw detail in one statement, the session with its user, while the draw is unchanged, and sees each change (issue 26)', async () => {

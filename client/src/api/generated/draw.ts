@@ -21,6 +21,7 @@ const injectedRtkApi = api
           params: {
             id: queryArg.id,
             clientSession: queryArg.clientSession,
+            branding: queryArg.branding,
           },
         }),
         providesTags: ["draw"],
@@ -134,6 +135,8 @@ export type GetDrawApiResponse = /** status 200  */ DrawResponseDto;
 export type GetDrawApiArg = {
   id: string;
   clientSession?: string;
+  /** Accepted; the draw's branding is at /api/certificate/{shortCode}/branding. */
+  branding?: "true" | "false";
 };
 export type SaveIncompleteDrawApiResponse =
   /** status 200  */ IncompleteDrawResponseDto;
@@ -189,8 +192,8 @@ export type LookupDrawApiArg = {
 export type PrizeRequestDto = {
   /** Blank becomes 'Prize N'. */
   description?: string;
-  quantity: number;
-  reserves: number;
+  quantity?: number;
+  reserves?: number;
 };
 export type SubmitDrawRequestDto = {
   demoMode?: boolean;
@@ -206,7 +209,7 @@ export type SubmitDrawRequestDto = {
   /** Uploads: the serverFileName of the upload. */
   fileName?: string;
   fileExtension?: string;
-  /** Uploads: whether the first row is a header row. */
+  /** Uploads (required): whether the first row is a header row. */
   headerRowsIncluded?: boolean;
   entryCountColumn?: number | null;
   entrantUniqueIdColumn?: number | null;

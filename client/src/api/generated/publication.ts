@@ -204,6 +204,8 @@ export type PublishRequestDto = {
   entries: boolean;
   scheduleDate?: string | null;
   countryCode?: "au" | "ca" | "nz" | "uk" | "us";
+  /** The preview's hasBranding. Accepted; the public page always wears the draw's saved certificate branding. */
+  branding?: boolean;
 };
 export type MessageResponseDto = {
   message: string;
@@ -268,6 +270,8 @@ export type EntryCheckSetupRequestDto = {
   columnName?: string;
   showEntriesCount?: boolean;
   countryCode?: "au" | "ca" | "nz" | "uk" | "us";
+  /** The preview's hasBranding. Accepted; the public page always wears the draw's saved certificate branding. */
+  branding?: boolean;
   /** Disable the entry check instead. */
   cancelEntryCheck?: boolean;
   clientSession?: string;

@@ -1,6 +1,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { DRAW_MESSAGES, isKnownTimeZone, knownTimeZone } from '../../../../libs/rules/src/index';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -8,26 +9,13 @@ dayjs.extend(timezone);
 /** The value format of `<input type="datetime-local">`: a wall-clock time without a zone. */
 const LOCAL_INPUT_FORMAT = 'YYYY-MM-DDTHH:mm';
 
-/** Part 1 §5 (the wizard's rule, which part 2 §5 applies to rescheduling). */
-export const RESCHEDULE_IN_PAST = 'Please choose a draw time in the future.';
-
-/** Whether the browser knows the zone; a draw made through the API may carry anything the server accepted. */
-export function isKnownTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function inZone(iso: string | number | Date, zone: string): Dayjs {
-  return dayjs(iso).tz(isKnownTimeZone(zone) ? zone : 'UTC');
+  return dayjs(iso).tz(knownTimeZone(zone));
 }
 
 /** "Australia/Sydney" → "Australia/Sydney"; "America/New_York" → "America/New York": the zone as people read it. */
 export function zoneLabel(zone: string): string {
-  return (isKnownTimeZone(zone) ? zone : 'UTC').replace(/_/g, ' ');
+  return knownTimeZone(zone).replace(/_/g, ' ');
 }
 
 /**
@@ -36,7 +24,7 @@ export function zoneLabel(zone: string): string {
  */
 export function parseLocalInput(value: string, zone: string): Date | null {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
-  const parsed = dayjs.tz(value, isKnownTimeZone(zone) ? zone : 'UTC');
+  const parsed = dayjs.tz(value, knownTimeZone(zone));
   return parsed.isValid() ? parsed.toDate() : null;
 }
 
@@ -66,7 +54,7 @@ export function timeZoneOffsetMinutes(moment: Date, zone: string): number {
 /** Part 2 §5: a new draw time must be in the future. Null when it is acceptable. */
 export function rescheduleError(value: string, zone: string, now: number): string | null {
   const date = parseLocalInput(value, zone);
-  if (!date || date.getTime() <= now) return RESCHEDULE_IN_PAST;
+  if (!date || date.getTime() <= now) return DRAW_MESSAGES.scheduleInPast;
   return null;
 }
 

@@ -20,7 +20,9 @@ export function formatScreenShareClock(date: Date, timeZone: string): string {
   const hour = part('hour').padStart(2, '0');
   // en-GB writes 12-hour midnight as 0 in some engines: the clock shows 12.
   const shownHour = hour === '00' ? '12' : hour;
-  return `${part('day')} ${part('month')} ${part('year')} ${shownHour}:${part('minute')}:${part('second')} ${part('dayPeriod').toLowerCase()}`;
+  // en-GB's short September is 'Sept' in current ICU (Chrome, Node): the clock's months are three letters.
+  const month = part('month').slice(0, 3);
+  return `${part('day')} ${month} ${part('year')} ${shownHour}:${part('minute')}:${part('second')} ${part('dayPeriod').toLowerCase()}`;
 }
 
 /** Every time zone the browser knows, for the settings' choice. */

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf, ValidateNested, IsObject } from 'class-validator';
-import { IsDateTime, IsSafeInt } from '../../../platform/http/validators.js';
+import { IsBoolean, IsDefined, IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf, ValidateNested, IsObject } from 'class-validator';
+import { IsDateTime, IsSafeInt, IsTimeZone } from '../../../platform/http/validators.js';
 import { ACTION_MESSAGES, type Scrutineer } from '../../domain/draw-actions.js';
 import { DRAW_MESSAGES } from '../../domain/draw-rules.js';
 import { displayIdOf, type Draw } from '../../domain/draw.js';
@@ -18,8 +18,10 @@ export class RescheduleRequestDto extends DrawActionRequestDto {
   @ApiPropertyOptional({ format: 'date-time' })
   @ValidateIf((dto: RescheduleRequestDto) => !dto.immediateDraw)
   @IsDateTime({ message: DRAW_MESSAGES.scheduleInPast })
+  // Runs first (decorators run from the last): no time at all is told as the wizard tells it, not as a past one.
+  @IsDefined({ message: DRAW_MESSAGES.scheduleRequired })
   scheduleDate?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(64) scheduleTimezone?: string;
+  @ApiPropertyOptional({ example: 'Australia/Sydney' }) @IsOptional() @IsTimeZone({ message: DRAW_MESSAGES.timeZone }) @MaxLength(64, { message: DRAW_MESSAGES.timeZone }) scheduleTimezone?: string;
   @ApiPropertyOptional() @IsOptional() @IsSafeInt() timeZoneOffset?: number;
   @ApiPropertyOptional({ description: 'Draw now instead.' }) @IsOptional() @IsBoolean() immediateDraw?: boolean;
 }
@@ -44,7 +46,12 @@ export class ScrutineerDto {
 
 export class SaveScrutineerRequestDto {
   @ApiProperty({ format: 'uuid' }) @Matches(UUID_PATTERN, { message: 'Draw not found.' }) drawId: string;
-  @ApiPropertyOptional({ type: ScrutineerDto }) @ValidateIf((dto: SaveScrutineerRequestDto) => !dto.delete) @IsObject() @ValidateNested() @Type(() => ScrutineerDto) fields?: ScrutineerDto;
+  @ApiPropertyOptional({ type: ScrutineerDto })
+  @ValidateIf((dto: SaveScrutineerRequestDto) => !dto.delete)
+  @IsObject({ message: ACTION_MESSAGES.scrutineerRequired })
+  @ValidateNested()
+  @Type(() => ScrutineerDto)
+  fields?: ScrutineerDto;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() delete?: boolean;
   @ApiPropertyOptional() @IsOptional() @Matches(CLIENT_TOKEN_PATTERN) clientSession?: string;
 }
@@ -116,7 +123,11 @@ export class DrawListResponseDto {
 }
 
 export class LookupRequestDto {
-  @ApiProperty({ description: 'A draw id or its 12-digit display id; spaces and a leading # are ignored.' }) @IsString() @MaxLength(100) lookupId: string;
+  // Anything but an id is told the spec's message, whatever the field holds.
+  @ApiProperty({ description: 'A draw id or its 12-digit display id; spaces and a leading # are ignored.' })
+  @MaxLength(100, { message: ACTION_MESSAGES.lookupInvalid })
+  @IsString({ message: ACTION_MESSAGES.lookupInvalid })
+  lookupId: string;
   @ApiPropertyOptional() @IsOptional() @IsString() recaptchaResponse?: string;
 }
 

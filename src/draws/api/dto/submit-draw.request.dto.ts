@@ -1,14 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
-import { IsDateTime, IsSafeInt } from '../../../platform/http/validators.js';
+import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { IsDateTime, IsSafeInt, IsTimeZone } from '../../../platform/http/validators.js';
 import { DRAW_MESSAGES, MAX_PRIZES } from '../../domain/draw-rules.js';
 import { UUID_PATTERN, CLIENT_TOKEN_PATTERN } from '../../../platform/http/patterns.js';
 
 export class PrizeRequestDto {
   @ApiPropertyOptional({ description: "Blank becomes 'Prize N'." }) @IsOptional() @IsString() @MaxLength(500) description?: string;
-  @ApiProperty({ default: 1 }) @IsSafeInt({ message: DRAW_MESSAGES.quantity }) @Min(1, { message: DRAW_MESSAGES.quantity }) quantity: number;
-  @ApiProperty({ default: 0 }) @IsSafeInt({ message: DRAW_MESSAGES.reserves }) @Min(0, { message: DRAW_MESSAGES.reserves }) reserves: number;
+  // Part 1 §3: a prize's quantity defaults to 1 and its reserves to 0 (left out; null is still refused).
+  @ApiPropertyOptional({ default: 1 }) @IsSafeInt({ message: DRAW_MESSAGES.quantity }) @Min(1, { message: DRAW_MESSAGES.quantity }) quantity: number = 1;
+  @ApiPropertyOptional({ default: 0 }) @IsSafeInt({ message: DRAW_MESSAGES.reserves }) @Min(0, { message: DRAW_MESSAGES.reserves }) reserves: number = 0;
 }
 
 /** The wizard's data (part 1 §7 submitdraw). Counts the client read from the file are informational: the server recounts. */
@@ -33,7 +34,11 @@ export class SubmitDrawRequestDto {
 
   @ApiPropertyOptional({ description: 'Uploads: the serverFileName of the upload.' }) @IsOptional() @IsString() fileName?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() fileExtension?: string;
-  @ApiPropertyOptional({ description: 'Uploads: whether the first row is a header row.' }) @IsOptional() @IsBoolean() headerRowsIncluded?: boolean;
+  @ApiPropertyOptional({ description: 'Uploads (required): whether the first row is a header row.' })
+  // Part 1 §5: an upload's header row must be chosen. Left out, a header row would be drawn as an entry.
+  @ValidateIf((dto: SubmitDrawRequestDto, value: unknown) => dto.entryMethod !== 'simple' || value !== undefined)
+  @IsBoolean({ message: DRAW_MESSAGES.headerRow })
+  headerRowsIncluded?: boolean;
   @ApiPropertyOptional({ nullable: true, type: Number }) @IsOptional() @IsSafeInt() @Min(0) entryCountColumn?: number | null;
   @ApiPropertyOptional({ nullable: true, type: Number }) @IsOptional() @IsSafeInt() @Min(0) entrantUniqueIdColumn?: number | null;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() oneWinPerEntrant?: boolean;
@@ -56,8 +61,9 @@ export class SubmitDrawRequestDto {
   @ApiPropertyOptional({ format: 'date-time' })
   @ValidateIf((dto: SubmitDrawRequestDto) => dto.scheduleOption === 1)
   @IsDateTime({ message: DRAW_MESSAGES.scheduleInPast })
+  @IsDefined({ message: DRAW_MESSAGES.scheduleRequired })
   scheduleDate?: string;
-  @ApiPropertyOptional({ example: 'Australia/Sydney' }) @IsOptional() @IsString() @MaxLength(64) scheduleTimezone?: string;
+  @ApiPropertyOptional({ example: 'Australia/Sydney' }) @IsOptional() @IsTimeZone({ message: DRAW_MESSAGES.timeZone }) @MaxLength(64, { message: DRAW_MESSAGES.timeZone }) scheduleTimezone?: string;
   @ApiPropertyOptional() @IsOptional() @IsSafeInt() timeZoneOffset?: number;
   @ApiPropertyOptional({ enum: ['USD', 'AUD', 'CAD', 'NZD', 'GBP'] }) @IsOptional() @IsIn(['USD', 'AUD', 'CAD', 'NZD', 'GBP']) currency?: 'USD' | 'AUD' | 'CAD' | 'NZD' | 'GBP';
   @ApiPropertyOptional() @IsOptional() @IsString() token?: string;
@@ -75,4 +81,10 @@ export class SubmitDrawRequestDto {
 export class DrawQueryDto {
   @ApiProperty({ format: 'uuid' }) @Matches(UUID_PATTERN, { message: 'Draw not found.' }) id: string;
   @ApiPropertyOptional() @IsOptional() @IsString() clientSession?: string;
+  // The spec's optional branding flag of `get` (part 2 §7): refused as unknown, it failed calls made as the spec lists
+  // them. The answer carries no branding (docs/decisions.md, issue 10): /api/certificate/{shortCode}/branding has it.
+  @ApiPropertyOptional({ enum: ['true', 'false'], description: "Accepted; the draw's branding is at /api/certificate/{shortCode}/branding." })
+  @IsOptional()
+  @Matches(/^(true|false)$/, { message: 'branding must be true or false.' })
+  branding?: string;
 }

@@ -21,6 +21,12 @@ export class EntryCheckSetupRequestDto {
   columnName?: string;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() showEntriesCount?: boolean;
   @ApiPropertyOptional({ enum: ['au', 'ca', 'nz', 'uk', 'us'] }) @IsOptional() @Matches(/^(au|ca|nz|uk|us)$/) countryCode?: string;
+  // A field of the spec's configureEntryCheck (part 2 §7), as for publish: accepted, the public page wears the draw's
+  // saved branding.
+  @ApiPropertyOptional({ description: "The preview's hasBranding. Accepted; the public page always wears the draw's saved certificate branding." })
+  @IsOptional()
+  @IsBoolean()
+  branding?: boolean;
   @ApiPropertyOptional({ description: 'Disable the entry check instead.' }) @IsOptional() @IsBoolean() cancelEntryCheck?: boolean;
   @ApiPropertyOptional() @IsOptional() @Matches(CLIENT_TOKEN_PATTERN) clientSession?: string;
 }

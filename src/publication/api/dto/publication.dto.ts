@@ -39,6 +39,12 @@ export class PublishRequestDto extends DrawIdRequestDto {
   @IsDateTime({ message: PUBLICATION_MESSAGES.notFuture })
   scheduleDate?: string | null;
   @ApiPropertyOptional({ enum: COUNTRY_CODES }) @IsOptional() @Matches(/^(au|ca|nz|uk|us)$/) countryCode?: string;
+  // A field of the spec's publish call (part 2 §7), its preview config's hasBranding: refused as unknown, it failed
+  // every call made as the spec lists it. The public page wears the draw's saved branding whatever it says.
+  @ApiPropertyOptional({ description: "The preview's hasBranding. Accepted; the public page always wears the draw's saved certificate branding." })
+  @IsOptional()
+  @IsBoolean()
+  branding?: boolean;
 }
 
 export class DrawColumnDto {

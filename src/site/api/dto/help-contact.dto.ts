@@ -27,9 +27,10 @@ export class CreateHelpContactRequestDto {
   @ApiProperty({ maxLength: 100 })
   @Transform(trim)
   @Matches(ONE_LINE, { message: CONTACT_MESSAGES.nameOneLine })
-  @IsString({ message: CONTACT_MESSAGES.name })
-  @MinLength(1, { message: CONTACT_MESSAGES.name })
+  // class-validator checks the bottom decorator first: presence before length (a missing name was told it was too long).
   @MaxLength(100)
+  @MinLength(1, { message: CONTACT_MESSAGES.name })
+  @IsString({ message: CONTACT_MESSAGES.name })
   name: string;
   @ApiProperty({ maxLength: 254 })
   @Transform(trim)
@@ -53,9 +54,9 @@ export class CreateHelpContactRequestDto {
   drawId?: string;
   @ApiProperty({ minLength: 10, maxLength: 5000 })
   @Transform(trim)
-  @IsString({ message: CONTACT_MESSAGES.message })
-  @MinLength(10, { message: CONTACT_MESSAGES.message })
   @MaxLength(5000)
+  @MinLength(10, { message: CONTACT_MESSAGES.message })
+  @IsString({ message: CONTACT_MESSAGES.message })
   message: string;
   @ApiPropertyOptional({ enum: ['us', 'au', 'ca', 'nz', 'uk'] }) @IsOptional() @IsIn(['us', 'au', 'ca', 'nz', 'uk']) country?: string;
   @ApiPropertyOptional({ description: 'The human check token (reCAPTCHA response).' }) @IsOptional() @IsString() @MaxLength(4000) recaptchaResponse?: string;

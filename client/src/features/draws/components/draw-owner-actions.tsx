@@ -8,7 +8,8 @@ import { useRouteLink } from '../../../lib/use-route-link';
 import { selectUser } from '../../../lib/session/session-slice';
 import { FormMessage } from '../../../shared/forms/components/form-message';
 import { formErrorsOf, type FormErrors } from '../../../shared/forms/server-errors';
-import { defaultRescheduleValue, isKnownTimeZone, parseLocalInput, rescheduleError, timeZoneChoices, timeZoneOffsetMinutes, zoneLabel } from '../draw-dates';
+import { defaultRescheduleValue, parseLocalInput, rescheduleError, timeZoneChoices, timeZoneOffsetMinutes, zoneLabel } from '../draw-dates';
+import { knownTimeZone } from '../../../../../libs/rules/src/index';
 import type { ActionVisibility } from '../../../lib/draws/draw-timing';
 import { notifySuccess } from '../../../shared/forms/notify-success';
 
@@ -22,7 +23,7 @@ function RescheduleModal({ draw, opened, onClose, clientSession }: { draw: DrawR
   const navigate = useNavigate();
   const link = useRouteLink();
   const [reschedule, { isLoading }] = useRescheduleDrawMutation();
-  const startZone = isKnownTimeZone(draw.scheduleTimeZone) ? draw.scheduleTimeZone : 'UTC';
+  const startZone = knownTimeZone(draw.scheduleTimeZone);
   const [zone, setZone] = useState(startZone);
   const [value, setValue] = useState(() => defaultRescheduleValue(draw.relevantDate, startZone, Date.now()));
   const [errors, setErrors] = useState(NO_ERRORS);
