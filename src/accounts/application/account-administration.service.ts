@@ -32,7 +32,7 @@ export class AccountAdministrationService {
    * The new address must be confirmed again (a confirmation link goes to it), and the old address is told of the
    * change, so a mistaken or abused change is noticed by the person who owns the mailbox.
    */
-  async changeEmail(userId: string, email: string, changedBy: User): Promise<{ user: User; previousEmail: string }> {
+  async changeEmail(userId: string, email: string, changedBy: User): Promise<{ email: string; previousEmail: string }> {
     const customer = await this.customer(userId);
     const newEmail = normaliseEmail(email);
     if (newEmail === customer.email) throw new RuleBrokenError(ACCOUNT_MESSAGES.emailUnchanged, { email: [ACCOUNT_MESSAGES.emailUnchanged] });
@@ -52,7 +52,8 @@ export class AccountAdministrationService {
       await this.accounts.sendConfirmation({ ...customer, email: newEmail });
       return outcome.previousEmail;
     });
-    return { user: await this.customer(userId), previousEmail };
+    // The caller reads the account once its own transaction, if any, has committed this.
+    return { email: newEmail, previousEmail };
   }
 
   async emailHistory(userId: string): Promise<EmailChange[]> {
@@ -61,9 +62,8 @@ export class AccountAdministrationService {
   }
 
   /** Switching API access off makes the customer's keys fail at once (ApiKeyService.authenticate reads the flag). */
-  async setApiEnabled(userId: string, apiEnabled: boolean): Promise<User> {
+  async setApiEnabled(userId: string, apiEnabled: boolean): Promise<void> {
     await this.customer(userId);
     await this.users.setApiEnabled(userId, apiEnabled);
-    return this.customer(userId);
   }
 }

@@ -89,7 +89,8 @@ export class TypeormUserRepository {
   }
 
   async setApiEnabled(id: string, apiEnabled: boolean): Promise<void> {
-    await this.users.update({ id }, { apiEnabled });
+    // With the administrator's audit row, in the surrounding transaction (AdminConsoleService).
+    await this.inTransaction().update({ id }, { apiEnabled });
   }
 
   /**

@@ -87,10 +87,13 @@ export class AdminConsoleService {
     return this.credits.creditsData(userId);
   }
 
+  /** The change and its audit row are one transaction, as a credit grant's: no change without its audit row. */
   async changeEmail(admin: User, userId: string, email: string): Promise<User> {
-    const { user, previousEmail } = await this.accounts.changeEmail(userId, email, admin);
-    await this.audit.record(admin, 'changeEmail', userId, { from: previousEmail, to: user.email });
-    return user;
+    await this.transactions.run(async () => {
+      const changed = await this.accounts.changeEmail(userId, email, admin);
+      await this.audit.record(admin, 'changeEmail', userId, { from: changed.previousEmail, to: changed.email });
+    });
+    return this.accounts.customer(userId);
   }
 
   async emailHistory(admin: User, userId: string): Promise<EmailChange[]> {
@@ -100,9 +103,11 @@ export class AdminConsoleService {
   }
 
   async setApiEnabled(admin: User, userId: string, apiEnabled: boolean): Promise<User> {
-    const user = await this.accounts.setApiEnabled(userId, apiEnabled);
-    await this.audit.record(admin, 'setApiEnabled', userId, { apiEnabled });
-    return user;
+    await this.transactions.run(async () => {
+      await this.accounts.setApiEnabled(userId, apiEnabled);
+      await this.audit.record(admin, 'setApiEnabled', userId, { apiEnabled });
+    });
+    return this.accounts.customer(userId);
   }
 
   auditLog(userId?: string): Promise<AuditEntry[]> {

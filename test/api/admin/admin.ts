@@ -257,6 +257,27 @@ describe('admin console API: customers, credit packs, e-mail changes, API access
     await browser(t.app).post('/api/account/resetPassword/').send({ token: reset, password: 'taken over' }).expect(400);
   });
 
+  it('changes nothing of a customer when the action’s audit row cannot be written: no e-mail change or API access without it', async () => {
+    const { email, userId } = await customer();
+    const newEmail = `unaudited-${Date.now().toString(36)}@example.com`;
+    // The process dies as the audit row is written (simulated: the database refuses it).
+    await t.query(`CREATE FUNCTION test_fail_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'the process died here'; END $$`);
+    await t.query(`CREATE TRIGGER test_audit BEFORE INSERT ON admin_audit FOR EACH ROW WHEN (NEW.customer_user_id = '${userId}') EXECUTE FUNCTION test_fail_audit()`);
+    try {
+      await admin.post('/api/admin/changeEmail/').send({ userId, email: newEmail }).expect(500);
+      await admin.post('/api/admin/setApiEnabled/').send({ userId, apiEnabled: true }).expect(500);
+    } finally {
+      await t.query('DROP TRIGGER test_audit ON admin_audit');
+      await t.query('DROP FUNCTION test_fail_audit()');
+    }
+    expect(await t.query('SELECT email, api_enabled FROM users WHERE id = $1', [userId])).toEqual([{ email, api_enabled: false }]);
+    expect(await outboxFor(t, newEmail)).toEqual([]);
+    await admin.post('/api/admin/changeEmail/').send({ userId, email: newEmail }).expect(200);
+    expect((await admin.post('/api/admin/setApiEnabled/').send({ userId, apiEnabled: true }).expect(200)).body).toMatchObject({ email: newEmail, apiEnabled: true });
+    const audited = await t.query<{ action: string }>('SELECT action FROM admin_audit WHERE customer_user_id = $1 ORDER BY id', [userId]);
+    expect(audited.map((row) => row.action)).toEqual(['changeEmail', 'setApiEnabled']);
+  });
+
   it('grants and revokes API access; a revoked customer’s keys stop at once', async () => {
     const { agent, userId } = await customer();
     await agent.post('/api/account/createApiKey/').send({ kind: 'live' }).expect(403);
