@@ -156,7 +156,8 @@ function FilePreview({ details }: { details: NonNullable<WizardState['confirmDet
         </Text>
       )}
       {!hideRows && (
-        <Stack gap={0} style={{ overflowX: 'auto' }}>
+        // Rows wider than the card scroll sideways: a stop of the Tab key, so a keyboard can scroll them too.
+        <Stack gap={0} style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="First rows of the file">
           <Text size="xs" c="gray.8">
             First rows of the file:
           </Text>
