@@ -132,6 +132,9 @@ describe('the draw wizard in Chromium', () => {
     // With progress made, switching demo mode asks first; keeping the draw changes nothing.
     await page.getByRole('switch', { name: /Demo draw/ }).click();
     await page.getByRole('dialog', { name: 'Switch to a real draw?' }).waitFor();
+    // Once it has faded in (a half-transparent text is a contrast finding of its own), its close button has a name.
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('[role="dialog"]')!).opacity === '1');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Keep my draw' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     expect(await page.getByRole('switch', { name: /Demo draw/ }).isChecked()).toBe(true);
@@ -312,6 +315,31 @@ describe('the draw wizard in Chromium', () => {
     expect(views).toEqual(expect.arrayContaining(['/payment', '/payment-continue']));
     expect(appConsoleErrors(consoleErrors)).toEqual([]);
     await page.context().close();
+  });
+
+  it("at 360 px lets a keyboard scroll an uploaded file's wide first rows, and the page itself stays 360 px wide", async () => {
+    const { page, context } = await chromium.newPage({ width: 360, height: 740 });
+    await page.goto(base + '/?demo=true&name=Wide%20rows&organisation=Acme');
+    await continueButton(page).click();
+    await page.getByRole('radio', { name: /^Upload an entries file A txt/ }).click();
+    await continueButton(page).click();
+    await onStep(page, 'Your entries');
+    const rows = ['Name,Email,Street address,Favourite colour', ...Array.from({ length: 5 }, (_, i) => `Entrant ${i + 1},entrant${i + 1}@example.com,${i + 1} Long Street Name,Blue`)];
+    await page.locator('input[type="file"]').setInputFiles({ name: 'wide.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) });
+    await page.getByText('6 rows').waitFor();
+    const preview = page.getByRole('region', { name: 'First rows of the file' });
+    expect(await preview.evaluate((region) => region.scrollWidth > region.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // Its rows scroll sideways inside it: the Tab key reaches it, and the arrow keys scroll it.
+    await page.getByRole('button', { name: 'Upload another file' }).focus();
+    while (!(await preview.evaluate((region) => region === document.activeElement))) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('footer'))).toBeNull();
+    }
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('[aria-label="First rows of the file"]')!.scrollLeft > 0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await context.close();
   });
 
   it('runs a demo draw from an advanced upload: ticket counts, one win per entrant, columns limited to the first six', async () => {
