@@ -513,6 +513,53 @@ describe('the draw wizard in Chromium', () => {
     await page.context().close();
   });
 
+  it('after a lost answer and a reload, confirming again gives the draw the first request made, paid once', async () => {
+    const { page, context } = await chromium.newPage();
+    const { agent } = await customerInBrowser(t, context, base);
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.goto(base + '/');
+    await page.getByLabel('Name of the draw').fill('Lost answer');
+    await page.getByLabel('Organisation running the draw').fill('Acme Pty Ltd');
+    await continueButton(page).click();
+    await page.getByRole('radio', { name: /Enter the number of entries/ }).click();
+    await continueButton(page).click();
+    await page.getByLabel('Number of entries').fill('100');
+    await continueButton(page).click();
+    await onStep(page, 'Prizes');
+    await continueButton(page).click();
+    await onStep(page, 'When to draw');
+    await page.getByRole('radio', { name: 'At a later time' }).check();
+    await continueButton(page).click();
+    await onStep(page, 'Payment');
+    await page.getByRole('radio', { name: 'Use one of your 10 credits' }).check();
+    await continueButton(page).click();
+    await onStep(page, 'Confirm your draw');
+
+    // The first request reaches the server, which makes the draw and takes its credit; the answer is lost on the way back.
+    await page.route(
+      '**/api/draw/submitdraw',
+      async (route) => {
+        await route.fetch();
+        await route.abort('connectionreset');
+      },
+      { times: 1 },
+    );
+    await page.getByRole('button', { name: 'Confirm and schedule the draw' }).click();
+    await page.getByText('Something went wrong, please try again or contact us for assistance.').waitFor();
+    const made = await t.query<{ id: string }>('SELECT id FROM draw WHERE name = $1', ['Lost answer']);
+    expect(made).toHaveLength(1);
+
+    // The customer reloads the tab rather than trying again, and confirms the same draw.
+    await page.reload();
+    await onStep(page, 'Confirm your draw');
+    await page.getByRole('button', { name: 'Confirm and schedule the draw' }).click();
+    await page.waitForURL(DETAIL_URL);
+    expect(drawIdOf(page)).toBe(made[0].id);
+    expect(await t.query('SELECT id FROM draw WHERE name = $1', ['Lost answer'])).toHaveLength(1);
+    expect((await agent.get('/api/account/get').expect(200)).body).toMatchObject({ remainingCredits: 9 });
+    await context.close();
+  });
+
   it('saves a draft, reloads it with ?resume= and finishes it, at 360 px', async () => {
     const { page, consoleErrors } = await chromium.newPage({ width: 360, height: 740 });
     await page.clock.install();
