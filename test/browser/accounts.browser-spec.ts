@@ -183,6 +183,8 @@ describe('accounts in Chromium: pages and session behaviour', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Send the link' }).click();
     await page.getByText('If an account exists for that address, we have sent it a link to reset the password.').waitFor();
+    // The answer stands in for the form, and has its focus: read out, and the keyboard carries on from it.
+    await page.waitForFunction(() => document.activeElement?.textContent?.startsWith('If an account exists for that address'));
 
     const resetLink = await linkInLatestMail(t, email);
     expect(resetLink).toMatch(/^\/account\/resetpassword\/[A-Za-z0-9_-]+\/$/);

@@ -581,6 +581,8 @@ describe('the draw wizard in Chromium', () => {
     await page.getByRole('button', { name: 'Save for later' }).click();
     const resumeLink = page.getByRole('link', { name: 'this link' });
     await resumeLink.waitFor();
+    // The notice has the focus the busy button lost: the keyboard reaches its link next, a screen reader reads it.
+    await page.waitForFunction(() => document.activeElement?.textContent?.startsWith('Draft saved'));
     const href = await resumeLink.getAttribute('href');
     expect(href).toMatch(/^\/\?resume=[0-9a-f-]{36}$/);
 
