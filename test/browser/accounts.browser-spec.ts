@@ -183,6 +183,8 @@ describe('accounts in Chromium: pages and session behaviour', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Send the link' }).click();
     await page.getByText('If an account exists for that address, we have sent it a link to reset the password.').waitFor();
+    // The answer stands in for the form, and has its focus: read out, and the keyboard carries on from it.
+    await page.waitForFunction(() => document.activeElement?.textContent?.startsWith('If an account exists for that address'));
 
     const resetLink = await linkInLatestMail(t, email);
     expect(resetLink).toMatch(/^\/account\/resetpassword\/[A-Za-z0-9_-]+\/$/);
@@ -340,6 +342,8 @@ describe('accounts in Chromium: pages and session behaviour', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
     await modal.getByRole('button', { name: 'I have stored the key' }).click();
     await modal.waitFor({ state: 'hidden' });
+    // The keyboard carries on from the button that asked for the key, not from the top of the page.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Create a test key');
 
     const row = page.getByRole('row').filter({ hasText: key.slice(0, 12) });
     await row.getByText('Active').waitFor();
@@ -349,6 +353,10 @@ describe('accounts in Chromium: pages and session behaviour', () => {
 
     await row.getByRole('button', { name: /^Revoke the test key/ }).click();
     const confirm = page.getByRole('dialog', { name: 'Revoke this API key?' });
+    await confirm.waitFor();
+    // Once it has faded in (a half-transparent text is a contrast finding of its own), its close button has a name.
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('[role="dialog"]')!).opacity === '1');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await confirm.getByRole('button', { name: 'Revoke the key' }).click();
     await confirm.waitFor({ state: 'hidden' });
     await row.getByText(/^Revoked /).waitFor();

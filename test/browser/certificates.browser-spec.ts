@@ -288,6 +288,16 @@ describe('the public certificate page in Chromium', () => {
     await text.fill('#1A1A1A');
     await dialog.getByText('Contrast warning').waitFor({ state: 'detached' });
 
+    // A refused save says why, at its field: a text logo needs its text, an image logo its Top image.
+    await dialog.getByText('Text', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Save branding' }).click();
+    await dialog.getByText('Enter the logo text, or choose another logo option.').waitFor();
+    expect(await dialog.getByLabel('Logo text').getAttribute('aria-invalid')).toBe('true');
+    await dialog.getByText('Image', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Save branding' }).click();
+    await dialog.getByText('Upload the logo image (the Top image), or choose another logo option.').waitFor();
+    await dialog.getByText('None', { exact: true }).click();
+
     const topInput = dialog.locator('input[type=file]').first();
     await topInput.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>') });
     await page.getByText('Upload failed: SVG images are not accepted (they can carry scripts): upload a PNG or JPEG image.').waitFor();

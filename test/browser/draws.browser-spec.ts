@@ -331,6 +331,12 @@ describe('draw pages in Chromium: list, detail, actions, scrutineer, downloads, 
     const field = dialog.getByLabel('New draw time');
     expect(await dialog.getByRole('combobox', { name: 'Time zone' }).inputValue()).toBe('Australia/Sydney');
     const past = dayjs().tz('Australia/Sydney').subtract(1, 'hour').format('YYYY-MM-DDTHH:mm');
+    // Closed from the keyboard, the dialog gives the focus back to its button; opened again, it is as new.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Reschedule');
+    await page.keyboard.press('Enter');
+    await field.waitFor();
     await field.fill(past);
     await dialog.getByRole('button', { name: 'Save the new time' }).click();
     await dialog.getByText('Please choose a draw time in the future.').waitFor();

@@ -266,6 +266,8 @@ describe('the site around the product in Chromium', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Send message' }).click();
     await page.getByText(/Your message has reference FD-[0-9A-F]{8}/).waitFor();
+    // The answer stands in for the form, and has its focus: read out, and the keyboard carries on from it.
+    await page.waitForFunction(() => document.activeElement?.textContent?.startsWith('Message sent'));
     const [mail] = await deliveredTo(t, 'help@fairdraw.test');
     expect(mail.subject).toMatch(/Compliance and certificates: Pat Promoter$/);
     expect(mail.text).toContain('Does the certificate satisfy the ACT permit conditions?');

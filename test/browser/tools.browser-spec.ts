@@ -258,6 +258,8 @@ describe('the random number and random sequence generators in Chromium', () => {
     await page.getByText('Local seed', { exact: true }).waitFor();
     const serverSeed = await page.locator('code').textContent();
     expect(serverSeed).toMatch(/^[0-9a-f]{15}\*$/);
+    // The badge that marks the seed reads as well as the rest of the result.
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await context.close();
 
     const second = await visitor();

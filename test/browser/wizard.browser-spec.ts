@@ -132,6 +132,9 @@ describe('the draw wizard in Chromium', () => {
     // With progress made, switching demo mode asks first; keeping the draw changes nothing.
     await page.getByRole('switch', { name: /Demo draw/ }).click();
     await page.getByRole('dialog', { name: 'Switch to a real draw?' }).waitFor();
+    // Once it has faded in (a half-transparent text is a contrast finding of its own), its close button has a name.
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('[role="dialog"]')!).opacity === '1');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Keep my draw' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     expect(await page.getByRole('switch', { name: /Demo draw/ }).isChecked()).toBe(true);
@@ -314,6 +317,34 @@ describe('the draw wizard in Chromium', () => {
     await page.context().close();
   });
 
+  it('at 360 px lets a keyboard upload a file and scroll its wide first rows, and the page itself stays 360 px wide', async () => {
+    const { page, context } = await chromium.newPage({ width: 360, height: 740 });
+    await page.goto(base + '/?demo=true&name=Wide%20rows&organisation=Acme');
+    await continueButton(page).click();
+    await page.getByRole('radio', { name: /^Upload an entries file A txt/ }).click();
+    await continueButton(page).click();
+    await onStep(page, 'Your entries');
+    const rows = ['Name,Email,Street address,Favourite colour', ...Array.from({ length: 5 }, (_, i) => `Entrant ${i + 1},entrant${i + 1}@example.com,${i + 1} Long Street Name,Blue`)];
+    // Chosen from the keyboard: the button, disabled while the file goes up, has the focus again once it is checked.
+    await page.getByRole('button', { name: 'Choose a file to upload' }).focus();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    await chooser.setFiles({ name: 'wide.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) });
+    await page.getByText('6 rows').waitFor();
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Upload another file');
+    const preview = page.getByRole('region', { name: 'First rows of the file' });
+    expect(await preview.evaluate((region) => region.scrollWidth > region.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // Its rows scroll sideways inside it: the Tab key reaches it, and the arrow keys scroll it.
+    while (!(await preview.evaluate((region) => region === document.activeElement))) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('footer'))).toBeNull();
+    }
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('[aria-label="First rows of the file"]')!.scrollLeft > 0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('runs a demo draw from an advanced upload: ticket counts, one win per entrant, columns limited to the first six', async () => {
     const { page, consoleErrors } = await chromium.newPage();
     await page.clock.install();
@@ -485,6 +516,53 @@ describe('the draw wizard in Chromium', () => {
     await page.context().close();
   });
 
+  it('after a lost answer and a reload, confirming again gives the draw the first request made, paid once', async () => {
+    const { page, context } = await chromium.newPage();
+    const { agent } = await customerInBrowser(t, context, base);
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.goto(base + '/');
+    await page.getByLabel('Name of the draw').fill('Lost answer');
+    await page.getByLabel('Organisation running the draw').fill('Acme Pty Ltd');
+    await continueButton(page).click();
+    await page.getByRole('radio', { name: /Enter the number of entries/ }).click();
+    await continueButton(page).click();
+    await page.getByLabel('Number of entries').fill('100');
+    await continueButton(page).click();
+    await onStep(page, 'Prizes');
+    await continueButton(page).click();
+    await onStep(page, 'When to draw');
+    await page.getByRole('radio', { name: 'At a later time' }).check();
+    await continueButton(page).click();
+    await onStep(page, 'Payment');
+    await page.getByRole('radio', { name: 'Use one of your 10 credits' }).check();
+    await continueButton(page).click();
+    await onStep(page, 'Confirm your draw');
+
+    // The first request reaches the server, which makes the draw and takes its credit; the answer is lost on the way back.
+    await page.route(
+      '**/api/draw/submitdraw',
+      async (route) => {
+        await route.fetch();
+        await route.abort('connectionreset');
+      },
+      { times: 1 },
+    );
+    await page.getByRole('button', { name: 'Confirm and schedule the draw' }).click();
+    await page.getByText('Something went wrong, please try again or contact us for assistance.').waitFor();
+    const made = await t.query<{ id: string }>('SELECT id FROM draw WHERE name = $1', ['Lost answer']);
+    expect(made).toHaveLength(1);
+
+    // The customer reloads the tab rather than trying again, and confirms the same draw.
+    await page.reload();
+    await onStep(page, 'Confirm your draw');
+    await page.getByRole('button', { name: 'Confirm and schedule the draw' }).click();
+    await page.waitForURL(DETAIL_URL);
+    expect(drawIdOf(page)).toBe(made[0].id);
+    expect(await t.query('SELECT id FROM draw WHERE name = $1', ['Lost answer'])).toHaveLength(1);
+    expect((await agent.get('/api/account/get').expect(200)).body).toMatchObject({ remainingCredits: 9 });
+    await context.close();
+  });
+
   it('saves a draft, reloads it with ?resume= and finishes it, at 360 px', async () => {
     const { page, consoleErrors } = await chromium.newPage({ width: 360, height: 740 });
     await page.clock.install();
@@ -503,6 +581,8 @@ describe('the draw wizard in Chromium', () => {
     await page.getByRole('button', { name: 'Save for later' }).click();
     const resumeLink = page.getByRole('link', { name: 'this link' });
     await resumeLink.waitFor();
+    // The notice has the focus the busy button lost: the keyboard reaches its link next, a screen reader reads it.
+    await page.waitForFunction(() => document.activeElement?.textContent?.startsWith('Draft saved'));
     const href = await resumeLink.getAttribute('href');
     expect(href).toMatch(/^\/\?resume=[0-9a-f-]{36}$/);
 

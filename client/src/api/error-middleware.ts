@@ -32,6 +32,7 @@ const FORM_ENDPOINTS = new Set([
   'updateAccount',
   'buyCredits',
   'submitDraw',
+  'saveBranding',
   ...PUBLICATION_ENDPOINTS,
 ]);
 

@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type MantineColorsTuple, Modal } from '@mantine/core';
 
 // Shades 6–9 keep white text at 4.5:1 or better, so filled buttons pass the contrast rule.
 const brand: MantineColorsTuple = ['#e8f0fe', '#cfdefa', '#9ebcf3', '#6a98ec', '#3f7ae6', '#2467e2', '#1a5bd6', '#124cb8', '#0a3f99', '#03327a'];
@@ -19,4 +19,7 @@ export const theme = createTheme({
   // The spec's mobile breakpoint is 767 px: "sm" starts at 768 px.
   breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
   focusRing: 'auto',
+  // Mantine's close button is an icon alone: without a name a screen reader announces a bare "button" (axe's
+  // button-name rule), in every dialog that does not name it itself.
+  components: { Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }) },
 });

@@ -5,6 +5,8 @@
  * at once on a reload mid-wizard, before the visitor's first input.
  */
 const WIZARD_SESSION_KEY = 'fairdraw.wizard';
+/** The idempotency key of the tab's submission while its answer is unknown. */
+const SUBMISSION_KEY = 'fairdraw.wizard.submission';
 
 /** The history entry state that marks a wizard step (React Router keeps it under `usr` in history.state). */
 export interface WizardHistoryState {
@@ -45,4 +47,23 @@ export function saveWizardSession(state: Record<string, unknown>): void {
 
 export function clearWizardSession(): void {
   storage()?.removeItem(WIZARD_SESSION_KEY);
+  storage()?.removeItem(SUBMISSION_KEY);
+}
+
+/**
+ * A submission whose answer was lost keeps its idempotency key for the tab, not only for the page: the visitor who
+ * reloads and confirms again sends the same key, and the server answers the draw the first request made instead of
+ * making (and charging for) a second one.
+ */
+export function keptSubmissionKey(): string | null {
+  return storage()?.getItem(SUBMISSION_KEY) ?? null;
+}
+
+export function keepSubmissionKey(key: string | null): void {
+  try {
+    if (key) storage()?.setItem(SUBMISSION_KEY, key);
+    else storage()?.removeItem(SUBMISSION_KEY);
+  } catch {
+    // A full storage quota: the key still lives in the page.
+  }
 }

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Code, CopyButton, Group, Modal, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDates } from '../../../lib/use-dates';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { type ApiKeyResponseDto, type CreatedApiKeyResponseDto, useCreateApiKeyMutation, useGetApiKeysQuery, useRevokeApiKeyMutation } from '../../../api/account-api';
 import { useRouteLink } from '../../../lib/use-route-link';
@@ -18,6 +18,9 @@ export function ApiKeysSection() {
   const [revokeKey, { isLoading: revoking }] = useRevokeApiKeyMutation();
   const [created, setCreated] = useState<CreatedApiKeyResponseDto | null>(null);
   const [toRevoke, setToRevoke] = useState<ApiKeyResponseDto | null>(null);
+  // The button that asked for the key is disabled while it is made, so the focus has left it when the key's dialog
+  // opens (the dialog would hand it back to the page's body): closing that dialog gives it back to the button.
+  const createButtons = { test: useRef<HTMLButtonElement>(null), live: useRef<HTMLButtonElement>(null) };
 
   const create = async (kind: 'live' | 'test') => {
     try {
@@ -98,15 +101,21 @@ export function ApiKeysSection() {
         </Table.ScrollContainer>
       )}
       <Group gap="sm">
-        <Button variant="default" onClick={() => void create('test')} loading={creating && creatingArgs?.createApiKeyRequestDto.kind === 'test'} disabled={creating}>
+        <Button ref={createButtons.test} variant="default" onClick={() => void create('test')} loading={creating && creatingArgs?.createApiKeyRequestDto.kind === 'test'} disabled={creating}>
           Create a test key
         </Button>
-        <Button onClick={() => void create('live')} loading={creating && creatingArgs?.createApiKeyRequestDto.kind === 'live'} disabled={creating}>
+        <Button ref={createButtons.live} onClick={() => void create('live')} loading={creating && creatingArgs?.createApiKeyRequestDto.kind === 'live'} disabled={creating}>
           Create a live key
         </Button>
       </Group>
 
-      <CreatedKeyModal created={created} onClose={() => setCreated(null)} />
+      <CreatedKeyModal
+        created={created}
+        onClose={() => {
+          if (created) createButtons[created.apiKey.kind].current?.focus();
+          setCreated(null);
+        }}
+      />
 
       <Modal opened={toRevoke !== null} onClose={() => setToRevoke(null)} title="Revoke this API key?" centered>
         <Stack gap="md">
@@ -137,6 +146,7 @@ function CreatedKeyModal({ created, onClose }: { created: CreatedApiKeyResponseD
       closeOnClickOutside={false}
       closeOnEscape={false}
       withCloseButton={false}
+      returnFocus={false}
       centered
       size="lg"
     >

@@ -38,7 +38,9 @@ export default function ForgotPasswordPage() {
   if (answer) {
     return (
       <FormPage title="Check your e-mail">
-        <FormMessage kind="info">{answer}</FormMessage>
+        <FormMessage kind="info" takesFocus>
+          {answer}
+        </FormMessage>
         <Text size="sm">The link works for an hour, once. If nothing arrives, check your spam folder or ask again.</Text>
         <Stack gap="xs">
           <Button component={Link} to={link('login')} variant="default">

@@ -7,6 +7,8 @@ import { type BrandingDto, useGetPublicBrandingQuery } from '../../../api/certif
 import { useAppSelector } from '../../../lib/hooks';
 import { selectUser } from '../../../lib/session/session-slice';
 import { notifySuccess } from '../../../shared/forms/notify-success';
+import { FormMessage } from '../../../shared/forms/components/form-message';
+import { formErrorsOf, type FormErrors } from '../../../shared/forms/server-errors';
 import { contrastRatio, DEFAULT_BRANDING, FONT_NAMES, MINIMUM_CONTRAST, parseBranding, serialiseBranding } from '../../../../../libs/rules/src/index';
 
 type Slot = 'Top' | 'Left' | 'Banner' | 'Right';
@@ -25,6 +27,9 @@ const COLOURS: { field: keyof BrandingDto; label: string }[] = [
   { field: 'logoColour', label: 'Logo colour' },
 ];
 const HEX = /^#[0-9A-Fa-f]{6}$/;
+/** The refusals of a save placed at their fields (the server names the Top image `images.Top`); the rest goes to the form. */
+const SAVE_FIELDS = ['logoText', 'images.Top'] as const;
+const NO_ERRORS: FormErrors<(typeof SAVE_FIELDS)[number]> = { fields: {}, form: null };
 
 /** A new image for a slot: uploaded (serverFileName) but saved with the draw only when the branding is saved. */
 type Pending = Partial<Record<Slot, { serverFileName: string; fileName: string }>>;
@@ -65,16 +70,21 @@ export function BrandingEditor({ drawId, shortCode, clientSession, opened, onClo
   const [uploading, setUploading] = useState<Slot | null>(null);
   const [imagesFrom, setImagesFrom] = useState<string | null>(null);
   const [warnings, setWarnings] = useState<ContrastWarningDto[]>([]);
+  const [errors, setErrors] = useState(NO_ERRORS);
   useEffect(() => {
     if (current && opened) {
       setBranding(current.branding);
       setPending({});
       setImagesFrom(null);
       setWarnings([]);
+      setErrors(NO_ERRORS);
     }
   }, [current, opened]);
 
-  const set = <K extends keyof BrandingDto>(field: K, value: BrandingDto[K]) => setBranding((previous) => ({ ...previous, [field]: value }));
+  const set = <K extends keyof BrandingDto>(field: K, value: BrandingDto[K]) => {
+    setBranding((previous) => ({ ...previous, [field]: value }));
+    setErrors(NO_ERRORS);
+  };
   // Every change goes to the frame's hash; the frame itself debounces by 100 ms and settles after 500 ms (part 2 §4).
   const hash = useMemo(
     () => serialiseBranding({ ...branding, ...Object.fromEntries(COLOURS.map(({ field }) => [field, HEX.test(String(branding[field])) ? branding[field] : DEFAULT_BRANDING[field]])) }),
@@ -92,6 +102,7 @@ export function BrandingEditor({ drawId, shortCode, clientSession, opened, onClo
     try {
       const uploaded = await uploadImage(file, clientSession);
       setPending((previous) => ({ ...previous, [slot]: { serverFileName: uploaded.serverFileName, fileName: uploaded.headerFileName } }));
+      setErrors(NO_ERRORS);
     } catch (error) {
       notifications.show({ color: 'red.9', title: 'Upload failed', message: `Upload failed: ${(error as Error).message}`, closeButtonProps: { 'aria-label': 'Dismiss notification' } });
     } finally {
@@ -108,10 +119,15 @@ export function BrandingEditor({ drawId, shortCode, clientSession, opened, onClo
         return [slot, image ? { fileName: image.fileName, extension: image.extension } : null];
       }),
     );
-    const saved = await save({ saveBrandingRequestDto: { drawId, clientSession, imagesFromDrawId: imagesFrom, branding: { ...branding, images } } })
-      .unwrap()
-      .catch(() => null);
-    if (!saved) return;
+    setErrors(NO_ERRORS);
+    let saved;
+    try {
+      saved = await save({ saveBrandingRequestDto: { drawId, clientSession, imagesFromDrawId: imagesFrom, branding: { ...branding, images } } }).unwrap();
+    } catch (error) {
+      // A refusal says why where it belongs (the error middleware leaves this call's answers to the editor).
+      setErrors(formErrorsOf(error, SAVE_FIELDS));
+      return;
+    }
     setBranding(saved.branding);
     setPending({});
     setImagesFrom(null);
@@ -192,7 +208,9 @@ export function BrandingEditor({ drawId, shortCode, clientSession, opened, onClo
             ]}
           />
         </Stack>
-        {branding.logoOption === 'text' && <TextInput label="Logo text" maxLength={60} value={branding.logoText} onChange={(event) => set('logoText', event.currentTarget.value)} />}
+        {branding.logoOption === 'text' && (
+          <TextInput label="Logo text" maxLength={60} value={branding.logoText} onChange={(event) => set('logoText', event.currentTarget.value)} error={errors.fields.logoText} />
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {SLOTS.map(({ slot, label }) => (
             <FileInput
@@ -209,6 +227,7 @@ export function BrandingEditor({ drawId, shortCode, clientSession, opened, onClo
               onChange={(file) => void choose(slot, file)}
               rightSection={uploading === slot ? <Text size="xs">…</Text> : undefined}
               disabled={uploading !== null}
+              error={slot === 'Top' ? errors.fields['images.Top'] : undefined}
             />
           ))}
         </SimpleGrid>
@@ -234,6 +253,7 @@ export function BrandingEditor({ drawId, shortCode, clientSession, opened, onClo
             New images appear in the preview once the branding is saved.
           </Text>
         </Stack>
+        {errors.form && <FormMessage>{errors.form}</FormMessage>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Close

@@ -83,7 +83,7 @@ export default function ContactPage() {
               Questions about a draw, a certificate, an invoice or the API: we answer within one business day, every day of the year.
             </Text>
             {sent ? (
-              <FormMessage kind="info" title="Message sent">
+              <FormMessage kind="info" title="Message sent" takesFocus>
                 {sent}
               </FormMessage>
             ) : (

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconBolt, IconCalendarEvent, IconX } from '@tabler/icons-react';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type DrawResponseDto, useCancelDrawMutation, useRescheduleDrawMutation } from '../../../api/draws-api';
 import { useAppSelector } from '../../../lib/hooks';
@@ -143,6 +143,7 @@ export function DrawOwnerActions({ draw, visible, clientSession }: { draw: DrawR
   const link = useRouteLink();
   const user = useAppSelector(selectUser);
   const [open, setOpen] = useState<'reschedule' | 'drawNow' | 'cancel' | null>(null);
+  const rescheduleButton = useRef<HTMLButtonElement>(null);
   const [reschedule, { isLoading: drawing }] = useRescheduleDrawMutation();
   const [cancel, { isLoading: cancelling }] = useCancelDrawMutation();
   if (!visible.reschedule && !visible.drawNow && !visible.cancel) return null;
@@ -173,7 +174,7 @@ export function DrawOwnerActions({ draw, visible, clientSession }: { draw: DrawR
   return (
     <Group gap="sm" wrap="wrap" role="group" aria-label="Draw actions">
       {visible.reschedule && (
-        <Button variant="light" leftSection={<IconCalendarEvent size={18} aria-hidden />} onClick={() => setOpen('reschedule')}>
+        <Button ref={rescheduleButton} variant="light" leftSection={<IconCalendarEvent size={18} aria-hidden />} onClick={() => setOpen('reschedule')}>
           Reschedule
         </Button>
       )}
@@ -187,8 +188,19 @@ export function DrawOwnerActions({ draw, visible, clientSession }: { draw: DrawR
           Cancel draw
         </Button>
       )}
-      {/* Mounted while open only, so each opening starts from the draw's current time. */}
-      {open === 'reschedule' && visible.reschedule && <RescheduleModal draw={draw} opened onClose={() => setOpen(null)} clientSession={clientSession} />}
+      {/* Mounted while open only, so each opening starts from the draw's current time. A dialog mounted open does not
+          know what had the focus before it, so closing hands the focus back to the button itself. */}
+      {open === 'reschedule' && visible.reschedule && (
+        <RescheduleModal
+          draw={draw}
+          opened
+          onClose={() => {
+            setOpen(null);
+            rescheduleButton.current?.focus();
+          }}
+          clientSession={clientSession}
+        />
+      )}
       <ConfirmModal
         opened={open === 'drawNow' && visible.drawNow}
         title="Draw now?"

@@ -60,7 +60,8 @@ export function ResultsPanel({ generation, title, summary, withHistogram, busy, 
           <Group gap="xs" wrap="wrap" className={classes.seed}>
             <Text size="sm">Seed</Text>
             <Code fz="sm">{seed}</Code>
-            <Badge color={origin.color} variant="light">
+            {/* Orange text on its light badge reads well below 4.5:1: the local seed's badge keeps its colour, with dark text. */}
+            <Badge color={origin.color} variant="light" c={seedOrigin === 'local' ? 'gray.9' : undefined}>
               {origin.badge}
             </Badge>
           </Group>

@@ -145,7 +145,7 @@ export const DrawWizard = memo(function DrawWizard() {
 
         {message && <FormMessage>{message}</FormMessage>}
         {draftNotice && (
-          <FormMessage kind="info" title="Draft saved">
+          <FormMessage kind="info" title="Draft saved" takesFocus>
             Continue it later from{' '}
             <Anchor component={Link} to={link('home', { query: { resume: draftNotice } })}>
               this link

@@ -44,8 +44,17 @@ function UploadEntries({ draw, dispatch, errors }: StepProps) {
   const checkPercent = useEstimatedProgress(checking, fileBytes);
   const abort = useRef<AbortController | null>(null);
   const resetRef = useRef<() => void>(null);
+  const uploadButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
 
   useEffect(() => () => abort.current?.abort(), []);
+  // The button is disabled while the file goes up and checked, which takes the focus from it: once it is back, so is
+  // the focus, and the keyboard that chose the file carries on from there rather than from the top of the page.
+  useEffect(() => {
+    if (uploadPercent !== null || !refocus.current) return;
+    refocus.current = false;
+    uploadButton.current?.focus();
+  }, [uploadPercent]);
 
   const choose = async (file: File | null) => {
     resetRef.current?.();
@@ -69,6 +78,7 @@ function UploadEntries({ draw, dispatch, errors }: StepProps) {
     } catch (error) {
       setServerMessage(error instanceof UploadError ? error.message : (formErrorsOf(error, ['fileName'] as const).fields.fileName ?? formErrorsOf(error, []).form));
     } finally {
+      refocus.current = document.activeElement === document.body;
       setChecking(false);
       setUploadPercent(null);
     }
@@ -90,7 +100,7 @@ function UploadEntries({ draw, dispatch, errors }: StepProps) {
         <Group gap="sm">
           <FileButton onChange={choose} accept={ACCEPT} resetRef={resetRef}>
             {(buttonProps) => (
-              <Button {...buttonProps} leftSection={<IconUpload size={18} aria-hidden />} loading={uploadPercent !== null} aria-describedby="entries-file-label">
+              <Button {...buttonProps} ref={uploadButton} leftSection={<IconUpload size={18} aria-hidden />} loading={uploadPercent !== null} aria-describedby="entries-file-label">
                 {draw.uploaded ? 'Upload another file' : 'Choose a file to upload'}
               </Button>
             )}
@@ -156,7 +166,8 @@ function FilePreview({ details }: { details: NonNullable<WizardState['confirmDet
         </Text>
       )}
       {!hideRows && (
-        <Stack gap={0} style={{ overflowX: 'auto' }}>
+        // Rows wider than the card scroll sideways: a stop of the Tab key, so a keyboard can scroll them too.
+        <Stack gap={0} style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="First rows of the file">
           <Text size="xs" c="gray.8">
             First rows of the file:
           </Text>

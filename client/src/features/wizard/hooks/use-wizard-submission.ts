@@ -17,7 +17,7 @@ import { DRAW_MESSAGES } from '../../../../../libs/rules/src/index';
 import { isDrawError, PAYMENT_USE_CREDITS } from '../rules';
 import { newIdempotencyKey, settlesSubmission, submissionOf } from '../submission';
 import type { WizardState } from '../wizard-slice';
-import { clearWizardSession } from '../wizard-session';
+import { clearWizardSession, keepSubmissionKey, keptSubmissionKey } from '../wizard-session';
 
 /** Part 1 §9 overlay timings: shown at least 1.5 s, then 1.5 s of 'Draw complete!'. */
 const OVERLAY_MINIMUM_MS = 1500;
@@ -57,7 +57,8 @@ export function useWizardSubmission({ draw, remainingCredits, site, currency, pa
     if (busy || submitDisabled) return;
     setBusy(true);
     setMessage(null);
-    idempotencyKey.current ??= newIdempotencyKey();
+    idempotencyKey.current ??= keptSubmissionKey() ?? newIdempotencyKey();
+    keepSubmissionKey(idempotencyKey.current);
     const now = draw.scheduleOption === 0;
     const started = Date.now();
     if (now) setOverlay('drawing');
@@ -105,7 +106,10 @@ export function useWizardSubmission({ draw, remainingCredits, site, currency, pa
       setOverlay(null);
       setBusy(false);
       const text = formErrorsOf(error, []).form ?? DRAW_MESSAGES.submitFallback;
-      if (settlesSubmission(statusOf(error), text)) idempotencyKey.current = null;
+      if (settlesSubmission(statusOf(error), text)) {
+        idempotencyKey.current = null;
+        keepSubmissionKey(null);
+      }
       if (isDrawError(text)) {
         setSubmitDisabled(true);
         void navigate(link('draws', { query: { draw_error: 'true' } }));
