@@ -102,6 +102,16 @@ export type PricesResponseDto = {
   /** Pack of 100 credits, minor units */
   draw100: number;
 };
+export type ErrorResponse = {
+  /** What went wrong, for the person who asked. */
+  message: string;
+  /** For refused input: the field name and its messages. */
+  modelState?: {
+    [key: string]: string[];
+  };
+  /** For a card payment the bank asks the customer to authenticate (3-D Secure, status 402): the client secret for Stripe.js. */
+  clientSecret?: string;
+};
 export type BuyCreditsResponseDto = {
   remainingCredits: number;
   /** The invoice of this purchase. */

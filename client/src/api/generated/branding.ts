@@ -58,7 +58,7 @@ export type SaveBrandingApiArg = {
 export type GetBrandReuseListApiResponse =
   /** status 200  */ BrandReuseItemDto[];
 export type GetBrandReuseListApiArg = void;
-export type GetBrandingImageApiResponse = unknown;
+export type GetBrandingImageApiResponse = /** status 200  */ Blob;
 export type GetBrandingImageApiArg = {
   drawId: string;
   /** Which image (any letter case). */
@@ -111,6 +111,16 @@ export type BrandingResponseDto = {
   hasBranding: boolean;
   branding: BrandingDto;
   warnings: ContrastWarningDto[];
+};
+export type ErrorResponse = {
+  /** What went wrong, for the person who asked. */
+  message: string;
+  /** For refused input: the field name and its messages. */
+  modelState?: {
+    [key: string]: string[];
+  };
+  /** For a card payment the bank asks the customer to authenticate (3-D Secure, status 402): the client secret for Stripe.js. */
+  clientSecret?: string;
 };
 export type SaveBrandingRequestDto = {
   drawId: string;

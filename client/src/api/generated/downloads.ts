@@ -17,10 +17,21 @@ const injectedRtkApi = api
     overrideExisting: false,
   });
 export { injectedRtkApi as downloadsGeneratedApi };
-export type DownloadApiResponse = unknown;
+export type DownloadApiResponse =
+  /** status 200 The file, with a Content-Disposition attachment name. */ Blob;
 export type DownloadApiArg = {
   kind: "results" | "entries" | "certificate" | "certificatewinners";
   /** The draw id. */
   id: string;
+};
+export type ErrorResponse = {
+  /** What went wrong, for the person who asked. */
+  message: string;
+  /** For refused input: the field name and its messages. */
+  modelState?: {
+    [key: string]: string[];
+  };
+  /** For a card payment the bank asks the customer to authenticate (3-D Secure, status 402): the client secret for Stripe.js. */
+  clientSecret?: string;
 };
 export const { useDownloadQuery, useLazyDownloadQuery } = injectedRtkApi;

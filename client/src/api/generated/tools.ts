@@ -61,6 +61,16 @@ export type GenerateRandomNumbersResponseDto = {
   /** When the download link stops working. */
   expiresAt: string;
 };
+export type ErrorResponse = {
+  /** What went wrong, for the person who asked. */
+  message: string;
+  /** For refused input: the field name and its messages. */
+  modelState?: {
+    [key: string]: string[];
+  };
+  /** For a card payment the bank asks the customer to authenticate (3-D Secure, status 402): the client secret for Stripe.js. */
+  clientSecret?: string;
+};
 export type GenerateRandomNumbersRequestDto = {
   /** numbers: count draws; sequence: every number of the range once, shuffled. */
   mode?: "numbers" | "sequence";

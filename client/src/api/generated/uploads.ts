@@ -73,6 +73,16 @@ export type UploadResultDto = {
   /** For a zip upload: the type of the entries file inside it. */
   archivedFileExtension: ("txt" | "csv" | "tsv") | null;
 };
+export type ErrorResponse = {
+  /** What went wrong, for the person who asked. */
+  message: string;
+  /** For refused input: the field name and its messages. */
+  modelState?: {
+    [key: string]: string[];
+  };
+  /** For a card payment the bank asks the customer to authenticate (3-D Secure, status 402): the client secret for Stripe.js. */
+  clientSecret?: string;
+};
 export type HeaderColumnDto = {
   /** The value of the first row in this column (the column name when the file has a header row). */
   name: string;
