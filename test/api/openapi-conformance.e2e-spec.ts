@@ -22,6 +22,7 @@ interface Schema {
 
 interface Operation {
   operationId: string;
+  parameters?: { name: string; in: string; schema?: Schema }[];
   responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
 }
 
@@ -78,6 +79,18 @@ function mismatch(operationId: string, response: request.Response): string | und
     (error) => `${error.instancePath || '/'} ${error.message}${error.params && 'additionalProperty' in error.params ? ` (${String(error.params.additionalProperty)})` : ''}`,
   );
   return `${operationId}: ${response.status} does not match its schema: ${[...new Set(errors)].slice(0, 6).join('; ')}`;
+}
+
+/** Why a path of the operation, filled with these values, is one its documentation does not allow, or nothing. */
+function parameterMismatch(operationId: string, values: Record<string, string>): string | undefined {
+  const parameters = operations.get(operationId)?.parameters ?? [];
+  for (const [name, value] of Object.entries(values)) {
+    const parameter = parameters.find((candidate) => candidate.name === name && candidate.in === 'path');
+    if (!parameter) return `${operationId}: no path parameter ${name}`;
+    const validate = ajv.compile(toJsonSchema(parameter.schema ?? {}) as Schema);
+    if (!validate(value)) return `${operationId}: ${name} ${JSON.stringify(value)} is not documented: ${(validate.errors ?? []).map((error) => error.message).join('; ')}`;
+  }
+  return undefined;
 }
 
 describe('openapi.json describes what the API answers (API)', () => {
@@ -273,6 +286,23 @@ describe('openapi.json describes what the API answers (API)', () => {
     await call('getDrawLogHead', browser(t.app).get('/api/log/head'), 200);
     await call('getDrawLogEntries', browser(t.app).get('/api/log/entries').query({ start: 0, end: 1 }), 200);
     await call('getDrawLogEntries', browser(t.app).get('/api/log/entries').query({ start: 5, end: 1 }), 400);
+    expect(failures).toEqual([]);
+  });
+
+  it("documents every kind of download it serves: a draw's files, an invoice, a random numbers result", async () => {
+    const download = async (kind: string, id: string, agent: { get: (path: string) => request.Test }) => {
+      const problem = parameterMismatch('download', { kind, id });
+      if (problem) failures.push(problem);
+      await call('download', agent.get(`/download/${kind}/${id}`), 200);
+    };
+    const draw = (await call('submitDraw', withKey(liveKey).post('/api/draw/submitdraw/').send(simpleDraw()), 200)).body;
+    await download('results', draw, withKey(liveKey));
+    await download('certificate', draw, browser(t.app));
+    const invoices = (await call('getInvoices', user.get('/api/account/getInvoices/'), 200)).body.invoices;
+    await download('invoice', invoices[0].id, withKey(liveKey));
+    const numbers = await call('generateRandomNumbers', browser(t.app).post('/api/tools/GenerateRandomNumbers').send({ count: 3, lowerLimit: '1', upperLimit: '10', seed: 'download' }), 200);
+    await download('numbers', `${numbers.body.fileName}.csv`, browser(t.app));
+    await download('numbers', `${numbers.body.fileName}.txt`, browser(t.app));
     expect(failures).toEqual([]);
   });
 

@@ -42,7 +42,7 @@ export class DownloadRegistry {
 const NOT_FOUND = 'File not found.';
 
 /** The kinds the modules register (their files' owners decide who may have them). */
-const DOWNLOAD_KINDS = ['results', 'entries', 'certificate', 'certificatewinners'];
+const DOWNLOAD_KINDS = ['results', 'entries', 'certificate', 'certificatewinners', 'invoice', 'numbers'];
 
 /** The one download route of DESIGN.md: `/download/{kind}/{id}`, described for API customers too (issue 27). */
 @ApiTags('downloads')
@@ -53,13 +53,18 @@ class DownloadsController {
   @Get(':kind/:id')
   @ApiOperation({
     operationId: 'download',
-    summary: "A draw's file as an attachment: its results CSV, its entries file, its certificate PDF or its winners list PDF",
+    summary: "A file as an attachment: a draw's results CSV, entries file, certificate PDF or winners list PDF, an invoice PDF, or a random numbers result",
     description:
       "results: the winners and reserves as CSV (columns named by the entries file's header row), for the draw's owner or an administrator; " +
-      "entries: the entries file byte for byte (its SHA-256 is the draw's entriesSha256), for the same; certificate, certificatewinners: the PDFs.",
+      "entries: the entries file byte for byte (its SHA-256 is the draw's entriesSha256), for the same; certificate, certificatewinners: the PDFs; " +
+      'invoice: an invoice PDF, for its owner; numbers: the whole result of GenerateRandomNumbers, as CSV or TXT, for anyone with its name until its expiresAt.',
   })
   @ApiParam({ name: 'kind', enum: DOWNLOAD_KINDS })
-  @ApiParam({ name: 'id', description: 'The draw id.', format: 'uuid' })
+  @ApiParam({
+    name: 'id',
+    description: "The draw id; for invoice the invoice's id; for numbers the fileName GenerateRandomNumbers answered, then .csv or .txt.",
+    example: '5d0c9f4e-2b7a-4c1e-9f3d-8a6b2c4e1f07',
+  })
   @ApiProduces('text/csv', 'text/plain', 'application/pdf')
   @ApiOkResponse({ description: 'The file, with a Content-Disposition attachment name.', schema: { type: 'string', format: 'binary' } })
   @ApiNotFoundResponse({ description: "'File not found.': no such draw or file, or not the caller's." })

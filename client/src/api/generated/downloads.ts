@@ -20,8 +20,14 @@ export { injectedRtkApi as downloadsGeneratedApi };
 export type DownloadApiResponse =
   /** status 200 The file, with a Content-Disposition attachment name. */ Blob;
 export type DownloadApiArg = {
-  kind: "results" | "entries" | "certificate" | "certificatewinners";
-  /** The draw id. */
+  kind:
+    | "results"
+    | "entries"
+    | "certificate"
+    | "certificatewinners"
+    | "invoice"
+    | "numbers";
+  /** The draw id; for invoice the invoice's id; for numbers the fileName GenerateRandomNumbers answered, then .csv or .txt. */
   id: string;
 };
 export type ErrorResponse = {
