@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, RequireAdmin } from '../../accounts/api/auth/caller.js';
+import { CurrentUser, RefuseTestKey, RequireAdmin } from '../../accounts/api/auth/caller.js';
 import type { User } from '../../accounts/domain/user.js';
 import { AdminConsoleService } from '../application/admin-console.service.js';
 import {
@@ -20,6 +20,9 @@ import {
   StatisticsResponseDto,
 } from './dto/admin.dto.js';
 import { CUSTOMERS_PAGE_SIZE } from '../domain/admin-rules.js';
+
+/** An administrator's test key, like anyone's, changes test draws only: never a customer's credits or account. */
+const TEST_KEY_CHANGES_NO_CUSTOMER = "A test API key changes test draws only. Use a live API key, or sign in on the website, to change a customer's account.";
 
 /** Part 2 §7 "Admin resource": administrators only (401 without a login, 403 for everyone else). */
 @ApiTags('admin')
@@ -51,6 +54,7 @@ export class AdminController {
   }
 
   @Post('addCreditPack')
+  @RefuseTestKey(TEST_KEY_CHANGES_NO_CUSTOMER)
   @HttpCode(200)
   @ApiOperation({ operationId: 'addCreditPack', summary: 'Add 1 to 100 credits to a customer (optionally trial credits, or moving every pack to its expiry)' })
   @ApiOkResponse({ type: AdminCreditsDataResponseDto })
@@ -67,6 +71,7 @@ export class AdminController {
   }
 
   @Post('deleteCreditPack')
+  @RefuseTestKey(TEST_KEY_CHANGES_NO_CUSTOMER)
   @HttpCode(200)
   @ApiOperation({ operationId: 'deleteCreditPack', summary: 'Delete a pack none of whose credits has been used' })
   @ApiOkResponse({ type: AdminCreditsDataResponseDto })
@@ -75,6 +80,7 @@ export class AdminController {
   }
 
   @Post('changeEmail')
+  @RefuseTestKey(TEST_KEY_CHANGES_NO_CUSTOMER)
   @HttpCode(200)
   @ApiOperation({ operationId: 'changeCustomerEmail', summary: "Change a customer's e-mail (confirmed again; the old address is told)" })
   @ApiOkResponse({ type: CustomerAccountDto })
@@ -90,6 +96,7 @@ export class AdminController {
   }
 
   @Post('setApiEnabled')
+  @RefuseTestKey(TEST_KEY_CHANGES_NO_CUSTOMER)
   @HttpCode(200)
   @ApiOperation({ operationId: 'setApiEnabled', summary: 'Grant or revoke API access (revoking stops the keys at once)' })
   @ApiOkResponse({ type: CustomerAccountDto })

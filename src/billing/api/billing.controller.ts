@@ -1,7 +1,7 @@
 import { BadRequestException, Body, ConflictException, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
-import { CurrentUser, RequireUser } from '../../accounts/api/auth/caller.js';
+import { CurrentUser, RefuseTestKey, RequireUser } from '../../accounts/api/auth/caller.js';
 import type { User } from '../../accounts/domain/user.js';
 import { CreditService } from '../application/credit.service.js';
 import { InvoiceService } from '../application/invoice.service.js';
@@ -22,6 +22,9 @@ import {
 } from './dto/billing.dto.js';
 import { CHOOSE_PAYMENT_MESSAGE, paymentChoiceOf } from '../domain/payment-choice.js';
 
+/** A test key's draws are free: one calling the billing calls while trying the API out must not be charged. */
+const TEST_KEY_PAYS_NOTHING = 'A test API key moves no money. Use a live API key, or sign in on the website, to buy credits.';
+
 @ApiTags('billing')
 @Controller()
 export class BillingController {
@@ -41,6 +44,7 @@ export class BillingController {
 
   @Post('api/account/buycredits')
   @RequireUser()
+  @RefuseTestKey(TEST_KEY_PAYS_NOTHING)
   @HttpCode(200)
   @ApiOperation({ operationId: 'buyCredits', summary: 'Buy a pack of 10 or 100 credits by card token or approved wallet payment' })
   @ApiOkResponse({ type: BuyCreditsResponseDto })
@@ -57,6 +61,7 @@ export class BillingController {
 
   @Post('api/paypal/createpayment')
   @RequireUser()
+  @RefuseTestKey(TEST_KEY_PAYS_NOTHING)
   @HttpCode(200)
   @ApiOperation({ operationId: 'createWalletPayment', summary: 'Start a wallet payment at the server price; approve it, then buycredits with its id' })
   @ApiOkResponse({ type: CreateWalletPaymentResponseDto })
@@ -66,6 +71,7 @@ export class BillingController {
 
   @Post('api/paypal/executepayment')
   @RequireUser()
+  @RefuseTestKey(TEST_KEY_PAYS_NOTHING)
   @HttpCode(200)
   @ApiOperation({ operationId: 'executeWalletPayment', summary: 'Execute an approved wallet payment (once) and add its credits' })
   @ApiOkResponse({ type: BuyCreditsResponseDto })

@@ -17,7 +17,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         type: 'http',
         scheme: 'bearer',
         description:
-          'An API key (fd_live_… or fd_test_…), for users whose API access is enabled. A live key makes real draws, a test key free test draws and changes only those. A wrong, revoked or switched-off key is refused with 401 on every endpoint, public ones too. Keys are created, listed and revoked from a browser session only (getApiKeys, createApiKey, revokeApiKey answer 403 to a key).',
+          'An API key (fd_live_… or fd_test_…), for users whose API access is enabled. A live key makes real draws; a test key makes free test draws and changes only those (it buys nothing and changes no account in the admin console: 403). A wrong, revoked or switched-off key is refused with 401 on every endpoint, public ones too. Keys are created, listed and revoked from a browser session only (getApiKeys, createApiKey, revokeApiKey answer 403 to a key).',
       },
       'apiKey',
     )
@@ -53,7 +53,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       for (const [status, response] of Object.entries(operation.responses)) if (Number(status) >= 400 && response && !('$ref' in response) && !response.content) response.content = errorContent;
       operation.responses.default = {
         description:
-          'An error: 400 refused input (modelState names the fields), 401 not logged in or a wrong, revoked or switched-off API key, 402 a payment declined or to be authenticated, 403 not allowed (a test key on a live draw, another role), 404 not found or not yours, 409 a conflict (a draw that can no longer be changed), 413 too large, 414 a URL too long, 415 unsupported file, 429 too many requests (Retry-After), 503 a service unavailable.',
+          'An error: 400 refused input (modelState names the fields), 401 not logged in or a wrong, revoked or switched-off API key, 402 a payment declined or to be authenticated, 403 not allowed (a test key on a live draw or a payment, another role), 404 not found or not yours, 409 a conflict (a draw that can no longer be changed), 413 too large, 414 a URL too long, 415 unsupported file, 429 too many requests (Retry-After), 503 a service unavailable.',
         content: errorContent,
       };
     }

@@ -130,6 +130,43 @@ describe('API keys: live and test keys, shown once, stored hashed, revocable (AP
     await agent.post('/api/draw/cancel/').send({ id: webDraw }).expect(200);
   });
 
+  it('a test key moves no money and changes no customer: buying credits, wallet payments and the admin console changes are refused', async () => {
+    const { agent, email } = await registeredUser(t.app);
+    const [{ id: userId }] = await t.query<{ id: string }>(`UPDATE users SET api_enabled = true, role = 'admin' WHERE email = $1 RETURNING id`, [email]);
+    const test = (await agent.post('/api/account/createApiKey/').send({ kind: 'test' }).expect(200)).body.key as string;
+    const live = (await agent.post('/api/account/createApiKey/').send({ kind: 'live' }).expect(200)).body.key as string;
+    const as = (key: string, path: string, body: object) => request(t.app.getHttpServer()).post(path).set('Authorization', `Bearer ${key}`).send(body);
+    const paymentsOf = async () => (await t.query('SELECT id FROM payment WHERE user_id = $1', [userId])).length;
+
+    const pays = 'A test API key moves no money. Use a live API key, or sign in on the website, to buy credits.';
+    for (const [path, body] of [
+      ['/api/account/buycredits/', { paymentOption: 1, currency: 'AUD', token: 'tok_visa' }],
+      ['/api/paypal/createpayment/', { paymentOption: 1, currency: 'USD' }],
+      ['/api/paypal/executepayment/', { PaymentID: 'PAYID-TEST-0000000000000000000', PayerID: 'TESTPAYER' }],
+    ] as const) {
+      expect((await as(test, path, body).expect(403)).body).toEqual({ message: pays });
+    }
+    const changes = "A test API key changes test draws only. Use a live API key, or sign in on the website, to change a customer's account.";
+    for (const [path, body] of [
+      ['/api/admin/addCreditPack/', { userId, amount: 5, note: 'Goodwill', idempotencyKey: 'grant-key-test-key' }],
+      ['/api/admin/deleteCreditPack/', { userId, packId: '00000000-0000-4000-8000-000000000000' }],
+      ['/api/admin/changeEmail/', { userId, email: 'taken-over@example.com' }],
+      ['/api/admin/setApiEnabled/', { userId, apiEnabled: false }],
+    ] as const) {
+      expect((await as(test, path, body).expect(403)).body).toEqual({ message: changes });
+    }
+    expect(await paymentsOf()).toBe(0);
+    const account = (await agent.get('/api/account/get/').expect(200)).body;
+    expect(account).toMatchObject({ email, remainingCredits: 0, apiEnabled: true });
+
+    // The test key still makes its free test draws and reads the account; a live key buys.
+    await as(test, '/api/draw/submitdraw/', simpleDraw({ paymentOption: 0, token: 'tok_visa', currency: 'AUD' })).expect(200);
+    expect(await paymentsOf()).toBe(0);
+    await as(live, '/api/account/buycredits/', { paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
+    await as(live, '/api/admin/addCreditPack/', { userId, amount: 5, note: 'Goodwill', idempotencyKey: 'grant-key-live-key' }).expect(200);
+    expect((await agent.get('/api/account/get/').expect(200)).body.remainingCredits).toBe(15);
+  });
+
   it('refuse a malformed or unknown key with 401, even on public routes', async () => {
     await bearer('not-a-key').expect(401);
     await bearer('fd_live_' + 'A'.repeat(43)).expect(401);

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
 import passport from 'passport';
 import { ApiKeyService } from '../../application/api-key.service.js';
-import { ACCESS_KEY, type Access, type CallerRequest } from './caller.js';
+import { ACCESS_KEY, type Access, type CallerRequest, REFUSE_TEST_KEY } from './caller.js';
 
 const LOGIN_REQUIRED = 'Please log in.';
 
@@ -35,6 +35,9 @@ export class AuthenticationGuard implements CanActivate {
       await new Promise<void>((resolve, reject) => passport.authenticate('session')(request, reply.raw, (error?: unknown) => (error ? reject(error) : resolve())));
       if (request.user) request.callerSource = 'web';
     }
+
+    const testKeyRefusal = this.reflector.getAllAndOverride<string | undefined>(REFUSE_TEST_KEY, [context.getHandler(), context.getClass()]);
+    if (testKeyRefusal && request.callerSource === 'test') throw new ForbiddenException({ message: testKeyRefusal });
 
     if (!access) return true;
     if (!request.user) throw new UnauthorizedException({ message: LOGIN_REQUIRED });

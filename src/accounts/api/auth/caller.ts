@@ -21,6 +21,13 @@ export const RequireAdmin = () => SetMetadata(ACCESS_KEY, 'admin' satisfies Acce
 /** The route needs a browser session; API keys are not accepted (managing the keys themselves). */
 export const RequireSession = () => SetMetadata(ACCESS_KEY, 'session' satisfies Access);
 
+export const REFUSE_TEST_KEY = 'fairdraw:refuse-test-key';
+/**
+ * The route changes live data (money, credits, accounts): a test API key, which acts on test draws only, is refused
+ * with 403 and this message.
+ */
+export const RefuseTestKey = (message: string) => SetMetadata(REFUSE_TEST_KEY, message);
+
 /** The authenticated user of a route guarded by RequireUser/RequireAdmin/RequireSession. */
 export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext): User => {
   const user = context.switchToHttp().getRequest<CallerRequest>().user;
