@@ -22,7 +22,7 @@ interface Schema {
 
 interface Operation {
   operationId: string;
-  parameters?: { name: string; in: string; schema?: Schema }[];
+  parameters?: { name: string; in: string; schema?: Schema & { default?: unknown } }[];
   responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
 }
 
@@ -303,6 +303,50 @@ describe('openapi.json describes what the API answers (API)', () => {
     const numbers = await call('generateRandomNumbers', browser(t.app).post('/api/tools/GenerateRandomNumbers').send({ count: 3, lowerLimit: '1', upperLimit: '10', seed: 'download' }), 200);
     await download('numbers', `${numbers.body.fileName}.csv`, browser(t.app));
     await download('numbers', `${numbers.body.fileName}.txt`, browser(t.app));
+    expect(failures).toEqual([]);
+  });
+
+  it('answers as documented: a draw read by its owner, another customer, an administrator and a visitor, in each state', async () => {
+    const other = await registeredUser(t.app);
+    const scheduled = { paymentOption: 2, scheduleOption: 1, scheduleDate: new Date(Date.now() + 3_600_000).toISOString() };
+    const scrutineer = { firstName: 'Sam', lastName: 'Lee', emailAddress: 'sam@law.example', notes: 'Checked the file' };
+    const due = (await call('submitDraw', withKey(liveKey).post('/api/draw/submitdraw/').send(simpleDraw(scheduled)), 200)).body;
+    await call('saveScrutineer', withKey(liveKey).post('/api/draw/saveScrutineer/').send({ drawId: due, fields: scrutineer }), 200);
+    const drawn = (
+      await call(
+        'submitDraw',
+        withKey(liveKey)
+          .post('/api/draw/submitdraw/')
+          .send(simpleDraw({ paymentOption: 2 })),
+        200,
+      )
+    ).body;
+    await call('saveScrutineer', withKey(liveKey).post('/api/draw/saveScrutineer/').send({ drawId: drawn, fields: scrutineer }));
+    const test = (await call('submitDraw', withKey(testKey).post('/api/draw/submitdraw/').send(simpleDraw()), 200)).body;
+    await call('saveIncompleteDraw', withKey(liveKey).post('/api/draw/saveIncompleteDraw/').send({ name: 'Draft', wizardState: {} }), 200);
+    for (const id of [due, drawn, test]) {
+      const owner = await call('getDraw', withKey(liveKey).get('/api/draw/get/').query({ id }), 200);
+      await call('getDraw', other.agent.get('/api/draw/get/').query({ id }), 200);
+      await call('getDraw', admin.get('/api/draw/get/').query({ id }), 200);
+      await call('getDraw', browser(t.app).get('/api/draw/get/').query({ id }), 200);
+      await call('getCertificate', browser(t.app).get(`/api/certificate/${owner.body.shortCode}`));
+      await call('getPublicWinners', browser(t.app).get('/api/draw/getPublicWinners/').query({ shortCode: owner.body.shortCode }));
+    }
+    await call('getDraws', withKey(liveKey).get('/api/draw/getAll/').query({ showWeb: true, showApi: true, showTest: true, statuses: 'draft,scheduled,drawn,cancelled,error' }), 200);
+    await call('getDraws', admin.get('/api/draw/getAll/').query({ userId, showApi: true, showTest: true, statuses: 'draft,scheduled,drawn,cancelled,error' }), 200);
+    await call('getCustomers', admin.get('/api/admin/customers/').query({ searchEmail: 'example.com' }), 200);
+    expect(failures).toEqual([]);
+  });
+
+  it("documents the draw list's defaults: without filters, a customer's list is what the documented defaults ask for", async () => {
+    const parameters = operations.get('getDraws')?.parameters ?? [];
+    const defaults = Object.fromEntries(parameters.filter((parameter) => parameter.in === 'query' && parameter.name !== 'userId').map((parameter) => [parameter.name, parameter.schema?.default]));
+    expect(Object.entries(defaults).filter(([, value]) => value === undefined)).toEqual([]);
+    for (const key of [liveKey, testKey]) {
+      const plain = await call('getDraws', withKey(key).get('/api/draw/getAll/'), 200);
+      const asDocumented = await call('getDraws', withKey(key).get('/api/draw/getAll/').query(defaults), 200);
+      expect(plain.body).toEqual(asDocumented.body);
+    }
     expect(failures).toEqual([]);
   });
 

@@ -10,6 +10,7 @@ import { DrawLifecycleService } from '../application/draw-lifecycle.service.js';
 import { ACTION_MESSAGES, lookupDisplayId } from '../domain/draw-actions.js';
 import type { DrawSource, DrawState } from '../domain/draw.js';
 import {
+  DEFAULT_LIST_STATUSES,
   DrawActionRequestDto,
   DrawListItemDto,
   DrawListQueryDto,
@@ -49,7 +50,7 @@ export class DrawActionsController {
     const owner = query.userId && user.role === 'admin' ? query.userId : user.id;
     const apiAccess = user.apiEnabled || user.role === 'admin';
     const sources: DrawSource[] = [...(query.showWeb ? ['web' as const] : []), ...(apiAccess && query.showApi ? ['api' as const] : []), ...(apiAccess && query.showTest ? ['test' as const] : [])];
-    const asked = (query.statuses?.split(',') as DrawState[] | undefined) ?? ['scheduled', 'drawn', 'cancelled', 'error'];
+    const asked = (query.statuses ?? DEFAULT_LIST_STATUSES).split(',') as DrawState[];
     // Drafts are listed for API users only (the web wizard resumes its own drafts).
     const states = asked.filter((state) => state !== 'draft' || apiAccess);
     if (sources.length === 0 || states.length === 0) return { draws: [], total: 0 };

@@ -161,9 +161,9 @@ export type GetDrawsApiArg = {
   sortField?: "RelevantDate" | "Name" | "Organisation" | "State" | "Created";
   descending?: boolean;
   showWeb?: boolean;
-  /** apiEnabled users only */
+  /** Draws made with a live API key (apiEnabled users only). */
   showApi?: boolean;
-  /** apiEnabled users only */
+  /** Draws made with a test API key (apiEnabled users only). */
   showTest?: boolean;
   /** Administrators: another user’s list. */
   userId?: string;

@@ -59,6 +59,9 @@ export class SaveScrutineerRequestDto {
 const DRAW_STATES = ['draft', 'scheduled', 'drawn', 'cancelled', 'error'] as const;
 export const SORT_FIELDS = ['RelevantDate', 'Name', 'Organisation', 'State', 'Created'] as const;
 
+/** The statuses a list shows when none is asked for: every one but draft. */
+export const DEFAULT_LIST_STATUSES = 'scheduled,drawn,cancelled,error';
+
 export class DrawListQueryDto {
   @ApiPropertyOptional({ type: Number, default: 1 }) @IsOptional() @Type(() => Number) @IsSafeInt() @Min(1) page = 1;
   @ApiPropertyOptional({ type: Number, enum: [10, 25, 50, 100], default: 25 })
@@ -69,10 +72,18 @@ export class DrawListQueryDto {
   @ApiPropertyOptional({ type: String, enum: SORT_FIELDS, default: 'RelevantDate' }) @IsOptional() @IsIn(SORT_FIELDS) sortField: (typeof SORT_FIELDS)[number] = 'RelevantDate';
   @ApiPropertyOptional({ type: Boolean, default: true }) @IsOptional() @Transform(toBoolean) @IsBoolean() descending = true;
   @ApiPropertyOptional({ type: Boolean, default: true }) @IsOptional() @Transform(toBoolean) @IsBoolean() showWeb = true;
-  @ApiPropertyOptional({ type: Boolean, description: 'apiEnabled users only' }) @IsOptional() @Transform(toBoolean) @IsBoolean() showApi = false;
-  @ApiPropertyOptional({ type: Boolean, description: 'apiEnabled users only' }) @IsOptional() @Transform(toBoolean) @IsBoolean() showTest = false;
+  @ApiPropertyOptional({ type: Boolean, default: false, description: 'Draws made with a live API key (apiEnabled users only).' })
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean()
+  showApi = false;
+  @ApiPropertyOptional({ type: Boolean, default: false, description: 'Draws made with a test API key (apiEnabled users only).' })
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean()
+  showTest = false;
   @ApiPropertyOptional({ format: 'uuid', description: 'Administrators: another user’s list.' }) @IsOptional() @Matches(UUID_PATTERN) userId?: string;
-  @ApiPropertyOptional({ description: 'Comma list of draft, scheduled, drawn, cancelled, error (draft: apiEnabled users only).' })
+  @ApiPropertyOptional({ default: DEFAULT_LIST_STATUSES, description: 'Comma list of draft, scheduled, drawn, cancelled, error (draft: apiEnabled users only).' })
   @IsOptional()
   @Matches(/^(draft|scheduled|drawn|cancelled|error)(,(draft|scheduled|drawn|cancelled|error))*$/, { message: 'Unknown status.' })
   statuses?: string;
