@@ -127,6 +127,10 @@ describe('openapi.json describes what the API answers (API)', () => {
     const madeAdmin = await registeredUser(t.app);
     admin = madeAdmin.agent;
     await t.query(`UPDATE users SET role = 'admin' WHERE email = $1`, [madeAdmin.email]);
+    liveKey = (await user.post('/api/account/createApiKey/').send({ kind: 'live' }).expect(200)).body.key;
+    testKey = (await user.post('/api/account/createApiKey/').send({ kind: 'test' }).expect(200)).body.key;
+    // Credits for the draws paid with them, and an invoice to download.
+    await user.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
   });
 
   afterAll(async () => {
@@ -159,9 +163,8 @@ describe('openapi.json describes what the API answers (API)', () => {
     await call('updateAccount', user.post('/api/account/update/').send({ firstName: 'Alexis' }), 200);
     await call('forgotPassword', browser(t.app).post('/api/account/forgotPassword/').send({ email: 'nobody@example.com' }), 200);
 
-    const live = await call('createApiKey', user.post('/api/account/createApiKey/').send({ kind: 'live' }), 200);
-    liveKey = live.body.key;
-    testKey = (await call('createApiKey', user.post('/api/account/createApiKey/').send({ kind: 'test' }), 200)).body.key;
+    await call('createApiKey', user.post('/api/account/createApiKey/').send({ kind: 'live' }), 200);
+    await call('createApiKey', user.post('/api/account/createApiKey/').send({ kind: 'test' }), 200);
     const spare = await call('createApiKey', user.post('/api/account/createApiKey/').send({ kind: 'live' }), 200);
     await call('createApiKey', user.post('/api/account/createApiKey/').send({ kind: 'gold' }), 400);
     await call('getAccount', withKey(liveKey).get('/api/account/get/'), 200);
