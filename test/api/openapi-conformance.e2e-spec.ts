@@ -6,6 +6,7 @@ import type TestAgent from 'supertest/lib/agent.js';
 import { browser, registeredUser } from '../support/accounts.js';
 import { plainBranding, simpleDraw } from '../support/draws.js';
 import { uploaded } from '../support/entries-files.js';
+import { logoJpeg } from '../support/images.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { waitUntil } from '../support/wait-until.js';
 
@@ -356,6 +357,37 @@ describe('openapi.json describes what the API answers (API)', () => {
   it('answers as documented: uploads, drafts, tools and the admin console', async () => {
     const { fileName, clientSession } = await uploaded(t, 'entries.csv', 'name\nAda\nBob\nCy\n');
     await call('getConfirmDrawDetails', request(server()).post('/api/draw/getConfirmDrawDetails').send({ fileName, clientSession, advancedUpload: false, demoMode: false }), 200);
+    const advanced = await uploaded(t, 'entries.csv', 'name,tickets,member\r\nAda,2,M1\r\nBob,0,M2\r\nCy,1,M1\r\n');
+    await call(
+      'processAdvancedUpload',
+      request(server())
+        .post('/api/draw/processAdvancedUpload')
+        .send({ ...advanced, headerRow: true, entryCountColumn: 1, uniqueEntrantIdColumn: 2 }),
+      200,
+    );
+    await call(
+      'processAdvancedUpload',
+      request(server())
+        .post('/api/draw/processAdvancedUpload')
+        .send({ ...advanced, headerRow: true, entryCountColumn: 0 }),
+      200,
+    );
+    await call('uploadEntriesFile', request(server()).post('/api/Upload').field('clientSession', 'conformance-1').attach('file', Buffer.from(''), 'empty.csv'), 400);
+    const logo = await call('uploadBrandingImage', withKey(liveKey).post('/api/upload/branding').attach('file', logoJpeg(), 'logo.jpg'), 201);
+    await call('uploadBrandingImage', withKey(liveKey).post('/api/upload/branding').attach('file', Buffer.from('<svg/>'), 'logo.svg'), 415);
+    const branded = (await call('submitDraw', withKey(liveKey).post('/api/draw/submitdraw/').send(simpleDraw()), 200)).body;
+    const images = { Top: { fileName: 'logo.jpg', serverFileName: logo.body.serverFileName } };
+    await call(
+      'saveBranding',
+      withKey(liveKey)
+        .post('/api/draw/branding')
+        .send({ drawId: branded, branding: plainBranding({ logoOption: 'image', images }) }),
+      200,
+    );
+    const brandedCode = (await call('getDraw', withKey(liveKey).get('/api/draw/get/').query({ id: branded }), 200)).body.shortCode;
+    await call('getPublicBranding', browser(t.app).get(`/api/certificate/${brandedCode}/branding`), 200);
+    await call('getBrandReuseList', withKey(liveKey).get('/api/draw/getBrandReuseList/'), 200);
+    await call('getBrandingImage', browser(t.app).get(`/api/draw/getbrandingimage/${branded}`).query({ location: 'Top' }), 200);
     const draft = await call(
       'saveIncompleteDraw',
       withKey(liveKey)
