@@ -354,6 +354,26 @@ describe('openapi.json describes what the API answers (API)', () => {
     expect(failures).toEqual([]);
   });
 
+  it("runs the API page's example as it says: a draw paid with a credit with a live key, free with a test key", async () => {
+    // Read as text: the client's module resolution is not the server's.
+    const page = readFileSync(new URL('../../client/src/features/content/documents/api.ts', import.meta.url), 'utf8');
+    const example = JSON.parse(/CURL_EXAMPLE = `[^`]*-d '([^']*)'`/.exec(page)![1]) as Record<string, unknown>;
+    const credits = async () => (await user.get('/api/account/get/').expect(200)).body.remainingCredits as number;
+    const before = await credits();
+    const live = (await call('submitDraw', withKey(liveKey).post('/api/draw/submitdraw').send(example), 200)).body;
+    expect(await credits()).toBe(before - 1);
+    const test = (await call('submitDraw', withKey(testKey).post('/api/draw/submitdraw').send(example), 200)).body;
+    expect(await credits()).toBe(before - 1);
+    for (const [key, id, source] of [
+      [liveKey, live, 'api'],
+      [testKey, test, 'test'],
+    ]) {
+      const draw = (await call('getDraw', withKey(key).get('/api/draw/get/').query({ id }), 200)).body;
+      expect(draw).toMatchObject({ source, entryCount: 1250 });
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('answers as documented: uploads, drafts, tools and the admin console', async () => {
     const { fileName, clientSession } = await uploaded(t, 'entries.csv', 'name\nAda\nBob\nCy\n');
     await call('getConfirmDrawDetails', request(server()).post('/api/draw/getConfirmDrawDetails').send({ fileName, clientSession, advancedUpload: false, demoMode: false }), 200);
