@@ -319,16 +319,26 @@ export class TypeormDrawRepository implements DrawRepository, DraftRepository, S
       ])) as [{ id: string }[], number];
       return rows[0]?.id ?? null;
     }
+    // The draft and its audit row in one statement: a process dying in between leaves both or neither.
     const [row] = (await this.dataSource.query(
-      `INSERT INTO draw (short_code, name, organisation, state, source, owner_user_id, client_session, entry_method, entry_count, schedule_date, seed, seed_hash, seed_scheme, payment_option, wizard_state, created_at, updated_at)
-       VALUES ($1, $2, $3, 'draft', $4, $5, $6, 'simple', 0, $7, $8, $9, 'beacon/1', 2, $10, $7, $7) RETURNING id`,
-      [draft.shortCode, draft.name, draft.organisation, draft.source, draft.ownerUserId, draft.clientSession, at, draft.seed, draft.seedHash, JSON.stringify(draft.wizardState)],
+      `WITH made AS (
+         INSERT INTO draw (short_code, name, organisation, state, source, owner_user_id, client_session, entry_method, entry_count, schedule_date, seed, seed_hash, seed_scheme, payment_option, wizard_state, created_at, updated_at)
+         VALUES ($1, $2, $3, 'draft', $4, $5, $6, 'simple', 0, $7, $8, $9, 'beacon/1', 2, $10, $7, $7) RETURNING id)
+       INSERT INTO draw_audit (draw_id, at, from_state, to_state, actor, detail) SELECT id, $7, NULL, 'draft', $11, 'saved from the wizard' FROM made RETURNING draw_id AS id`,
+      [
+        draft.shortCode,
+        draft.name,
+        draft.organisation,
+        draft.source,
+        draft.ownerUserId,
+        draft.clientSession,
+        at,
+        draft.seed,
+        draft.seedHash,
+        JSON.stringify(draft.wizardState),
+        draft.ownerUserId ? `user ${draft.ownerUserId}` : 'visitor',
+      ],
     )) as { id: string }[];
-    await this.dataSource.query(`INSERT INTO draw_audit (draw_id, at, from_state, to_state, actor, detail) VALUES ($1, $2, NULL, 'draft', $3, 'saved from the wizard')`, [
-      row.id,
-      at,
-      draft.ownerUserId ? `user ${draft.ownerUserId}` : 'visitor',
-    ]);
     return row.id;
   }
 
