@@ -28,6 +28,7 @@ import { AddDrawEntrantAndTicketCounts1795694025876 } from './1795694025876-AddD
 import { NotifyDrawPublicVersion1795704892014 } from './1795704892014-NotifyDrawPublicVersion.js';
 import { RateLimitUnlogged1795738051540 } from './1795738051540-RateLimitUnlogged.js';
 import { AddUploadClaimedAt1795785152686 } from './1795785152686-AddUploadClaimedAt.js';
+import { AddScrutineerNamedAt1795804106334 } from './1795804106334-AddScrutineerNamedAt.js';
 
 export const migrations = [
   CreateSiteSetting1795313121374,
@@ -59,4 +60,5 @@ export const migrations = [
   NotifyDrawPublicVersion1795704892014,
   RateLimitUnlogged1795738051540,
   AddUploadClaimedAt1795785152686,
+  AddScrutineerNamedAt1795804106334,
 ];

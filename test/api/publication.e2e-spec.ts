@@ -211,7 +211,8 @@ describe('winner publication (API)', () => {
     expect((await publish({ colour: 'red' }).expect(400)).body.modelState).toHaveProperty('branding');
   });
 
-  it('refuses publication of a cancelled draw', async () => {
+  /** A customer's paid draw scheduled an hour ahead. */
+  async function scheduledDraw(): Promise<{ id: string; agent: TestAgent }> {
     const { agent } = await registeredUser(t.app);
     await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
     const id = (
@@ -219,7 +220,12 @@ describe('winner publication (API)', () => {
         .post('/api/draw/submitdraw/')
         .send(simpleDraw({ paymentOption: 2, scheduleOption: 1, scheduleDate: new Date(Date.now() + 3_600_000).toISOString() }))
         .expect(200)
-    ).body;
+    ).body as string;
+    return { id, agent };
+  }
+
+  it('refuses publication of a cancelled draw', async () => {
+    const { id, agent } = await scheduledDraw();
     await agent.post('/api/draw/cancel/').send({ id }).expect(200);
     expect(
       (
@@ -232,14 +238,7 @@ describe('winner publication (API)', () => {
   });
 
   it("takes a scheduled publication's page down when its draw is cancelled (its countdown would never end)", async () => {
-    const { agent } = await registeredUser(t.app);
-    await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
-    const id = (
-      await agent
-        .post('/api/draw/submitdraw/')
-        .send(simpleDraw({ paymentOption: 2, scheduleOption: 1, scheduleDate: new Date(Date.now() + 3_600_000).toISOString() }))
-        .expect(200)
-    ).body as string;
+    const { id, agent } = await scheduledDraw();
     const { shortCode } = (await agent.post('/api/draw/publication/').send({ id }).expect(200)).body as { shortCode: string };
     await agent
       .post('/api/draw/publish/')

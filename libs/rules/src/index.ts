@@ -8,3 +8,4 @@ export * from './branding.js';
 export * from './compact-json.js';
 export * from './client-token.js';
 export * from './text-cut.js';
+export * from './certificate-text.js';

@@ -77,7 +77,13 @@ export class CertificateFactsService {
         winners: entryNumbers(winners, index, 'winner'),
         reserveWinners: entryNumbers(winners, index, 'reserve'),
       })),
-      scrutineer: scrutineer ? { name: `${scrutineer.firstName} ${scrutineer.lastName}`.trim(), qualification: scrutineer.qualification } : null,
+      scrutineer: scrutineer
+        ? {
+            name: `${scrutineer.firstName} ${scrutineer.lastName}`.trim(),
+            qualification: scrutineer.qualification,
+            namedAfterDraw: draw.drawnAt !== null && scrutineer.namedAt > draw.drawnAt,
+          }
+        : null,
       entriesSha256: draw.entriesSha256,
       seedScheme: draw.seedScheme,
       seedHash: draw.seedHash,

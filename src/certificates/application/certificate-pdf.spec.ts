@@ -26,7 +26,7 @@ const facts: CertificateFacts = {
   oneWinPerEntrant: true,
   delimiter: ',',
   prizes: [{ description: 'Bike', quantity: 2, reserves: 1, winnersAwarded: 2, winners: [17, 4], reserveWinners: [33] }],
-  scrutineer: { name: 'Sam Lee', qualification: 'JP' },
+  scrutineer: { name: 'Sam Lee', qualification: 'JP', namedAfterDraw: false },
   entriesSha256: 'a'.repeat(64),
   seedScheme: 'seed/1',
   seedHash: 'b'.repeat(64),

@@ -1,6 +1,6 @@
 import { describeLogPositions } from '#transparency-log';
 import { beaconName, beaconStatement, SEED_SCHEMES } from '#rng';
-import { dateCountryOfTimeZone, formatDateTime, type ImageSlot, knownTimeZone } from '#rules';
+import { dateCountryOfTimeZone, formatDateTime, type ImageSlot, knownTimeZone, scrutineerText } from '#rules';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { hasImage } from '../domain/branding.js';
@@ -106,7 +106,7 @@ export async function renderCertificatePdf(document: CertificateDocument): Promi
   row(doc, 'Draw id', `${facts.displayId} (short code ${facts.shortCode})`);
   row(doc, 'Scheduled for', zoned(facts.scheduleDate, facts.timeZone));
   row(doc, 'Drawn', facts.drawnAt ? zoned(facts.drawnAt, facts.timeZone) : stateText(facts));
-  if (facts.scrutineer) row(doc, 'Scrutineer', facts.scrutineer.qualification ? `${facts.scrutineer.name}, ${facts.scrutineer.qualification}` : facts.scrutineer.name);
+  if (facts.scrutineer) row(doc, 'Scrutineer', scrutineerText(facts.scrutineer));
 
   section(doc, 'Entries');
   row(doc, 'Entry method', entryMethodText(facts));

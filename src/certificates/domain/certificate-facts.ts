@@ -1,7 +1,7 @@
 import type { SeedScheme } from '#rng';
 import type { DrawLogProofs } from '../../draw-log/domain/draw-log.js';
 import type { PublishedBeacon } from '../../draws/domain/draw.js';
-import type { Branding } from '#rules';
+import type { Branding, CertificateScrutineer } from '#rules';
 
 /** The delimiter's name as a certificate states it. */
 export const DELIMITER_NAMES: Record<string, string> = { ',': 'comma', '\t': 'tab', ';': 'semicolon', '|': 'pipe' };
@@ -49,7 +49,7 @@ export interface CertificateFacts {
   oneWinPerEntrant: boolean;
   delimiter: string | null;
   prizes: CertificatePrize[];
-  scrutineer: { name: string; qualification: string | null } | null;
+  scrutineer: CertificateScrutineer | null;
   entriesSha256: string | null;
   /** How the engine's seed is made: `beacon/1`, or `seed/1` for draws made before the beacon. */
   seedScheme: SeedScheme;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DRAW_REPOSITORY } from '../draws.tokens.js';
-import { type Scrutineer, testKeyRefusal } from '../domain/draw-actions.js';
+import { type NamedScrutineer, testKeyRefusal } from '../domain/draw-actions.js';
 import type { Draw, DrawState, Winner } from '../domain/draw.js';
 import type { DrawPublicVersion, DrawRepository } from './ports/draw.repository.port.js';
 import { type Caller, mayAct, OWNERSHIP } from '../../platform/ownership/ownership.js';
@@ -14,7 +14,7 @@ export interface DrawView {
   draw: Draw;
   winners: Winner[];
   isOwner: boolean;
-  scrutineer: Scrutineer | null;
+  scrutineer: NamedScrutineer | null;
 }
 
 @Injectable()

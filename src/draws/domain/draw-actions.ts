@@ -20,6 +20,11 @@ export interface Scrutineer {
   notes: string | null;
 }
 
+/** A draw's scrutineer as stored: when they were named (their name, e-mail or qualification last set). */
+export interface NamedScrutineer extends Scrutineer {
+  namedAt: Date;
+}
+
 /** The lookup id of part 2 §5: spaces and a leading # stripped, then it must end in 12 hex digits. */
 export function lookupDisplayId(input: string): string | null {
   const cleaned = input.replace(/\s+/g, '').replace(/^#/, '');

@@ -15,7 +15,7 @@ import {
   type LockedDraw,
   type NewDraw,
 } from '../application/ports/draw.repository.port.js';
-import type { Scrutineer } from '../domain/draw-actions.js';
+import type { NamedScrutineer, Scrutineer } from '../domain/draw-actions.js';
 import { CHANGEABLE_STATE } from '../domain/draw-state.js';
 import type { Draw, DrawState, Winner } from '../domain/draw.js';
 import { DrawMapper } from './draw.mapper.js';
@@ -33,7 +33,7 @@ const VIEWS_WEIGHT = 100_000;
 /** The prepared statements reading a draw's public version (the tests tell these reads apart from a request's own). */
 export const PUBLIC_VERSION_READS = { byId: 'draw_public_version_by_id', byShortCode: 'draw_public_version_by_short_code' } as const;
 
-type DrawViewRead = { draw: Draw; winners: Winner[]; scrutineer: Scrutineer | null };
+type DrawViewRead = { draw: Draw; winners: Winner[]; scrutineer: NamedScrutineer | null };
 
 /** A kept view is shared by every request for its draw: nothing may change it in place. */
 function freezeView(view: DrawViewRead): DrawViewRead {
@@ -62,7 +62,7 @@ export class TypeormDrawRepository implements DrawRepository, DraftRepository, S
               CASE WHEN d.state = 'drawn' THEN
                 (SELECT COALESCE(json_agg(w ORDER BY w.prize_position, w.kind DESC, w.position), '[]') FROM draw_winner w WHERE w.draw_id = d.id AND w.position < $2)
               ELSE '[]' END AS view_winners,
-              (SELECT row_to_json(s) FROM (SELECT first_name, last_name, email_address, qualification, notes FROM draw_scrutineer WHERE draw_id = d.id) s) AS view_scrutineer
+              (SELECT row_to_json(s) FROM (SELECT first_name, last_name, email_address, qualification, notes, named_at FROM draw_scrutineer WHERE draw_id = d.id) s) AS view_scrutineer
          FROM draw d WHERE d.id = $1`;
   }
 
@@ -145,7 +145,7 @@ export class TypeormDrawRepository implements DrawRepository, DraftRepository, S
   private async readView(id: string, perPrize: number): Promise<DrawViewRead | null> {
     // One prepared statement instead of four: under load each round trip costs a pooled connection and two socket
     // writes, and each parse and plan of this statement more than its execution.
-    const rows = await preparedQuery<Record<string, unknown> & { view_prizes: Record<string, unknown>[]; view_winners: Record<string, unknown>[]; view_scrutineer: ScrutineerRow | null }>(
+    const rows = await preparedQuery<Record<string, unknown> & { view_prizes: Record<string, unknown>[]; view_winners: Record<string, unknown>[]; view_scrutineer: NamedScrutineerRow | null }>(
       this.dataSource,
       'draw_view',
       this.drawView,
@@ -157,7 +157,7 @@ export class TypeormDrawRepository implements DrawRepository, DraftRepository, S
     return {
       draw: DrawMapper.toDomain(this.hydrate(DrawOrmEntity, row), prizes),
       winners: row.view_winners.map((winner) => DrawMapper.winner(this.hydrate(DrawWinnerOrmEntity, winner))),
-      scrutineer: row.view_scrutineer ? scrutineerOfRow(row.view_scrutineer) : null,
+      scrutineer: row.view_scrutineer ? namedScrutineerOfRow(row.view_scrutineer) : null,
     };
   }
 
@@ -319,16 +319,26 @@ export class TypeormDrawRepository implements DrawRepository, DraftRepository, S
       ])) as [{ id: string }[], number];
       return rows[0]?.id ?? null;
     }
+    // The draft and its audit row in one statement: a process dying in between leaves both or neither.
     const [row] = (await this.dataSource.query(
-      `INSERT INTO draw (short_code, name, organisation, state, source, owner_user_id, client_session, entry_method, entry_count, schedule_date, seed, seed_hash, seed_scheme, payment_option, wizard_state, created_at, updated_at)
-       VALUES ($1, $2, $3, 'draft', $4, $5, $6, 'simple', 0, $7, $8, $9, 'beacon/1', 2, $10, $7, $7) RETURNING id`,
-      [draft.shortCode, draft.name, draft.organisation, draft.source, draft.ownerUserId, draft.clientSession, at, draft.seed, draft.seedHash, JSON.stringify(draft.wizardState)],
+      `WITH made AS (
+         INSERT INTO draw (short_code, name, organisation, state, source, owner_user_id, client_session, entry_method, entry_count, schedule_date, seed, seed_hash, seed_scheme, payment_option, wizard_state, created_at, updated_at)
+         VALUES ($1, $2, $3, 'draft', $4, $5, $6, 'simple', 0, $7, $8, $9, 'beacon/1', 2, $10, $7, $7) RETURNING id)
+       INSERT INTO draw_audit (draw_id, at, from_state, to_state, actor, detail) SELECT id, $7, NULL, 'draft', $11, 'saved from the wizard' FROM made RETURNING draw_id AS id`,
+      [
+        draft.shortCode,
+        draft.name,
+        draft.organisation,
+        draft.source,
+        draft.ownerUserId,
+        draft.clientSession,
+        at,
+        draft.seed,
+        draft.seedHash,
+        JSON.stringify(draft.wizardState),
+        draft.ownerUserId ? `user ${draft.ownerUserId}` : 'visitor',
+      ],
     )) as { id: string }[];
-    await this.dataSource.query(`INSERT INTO draw_audit (draw_id, at, from_state, to_state, actor, detail) VALUES ($1, $2, NULL, 'draft', $3, 'saved from the wizard')`, [
-      row.id,
-      at,
-      draft.ownerUserId ? `user ${draft.ownerUserId}` : 'visitor',
-    ]);
     return row.id;
   }
 
@@ -455,17 +465,20 @@ export class TypeormDrawRepository implements DrawRepository, DraftRepository, S
     await this.dataSource.query(`UPDATE draw SET beacon_attempts = beacon_attempts + 1, beacon_retry_at = $2, beacon_error = $3 WHERE id = $1 AND state = $4`, [id, retryAt, reason, CHANGEABLE_STATE]);
   }
 
-  async scrutineerOf(id: string): Promise<Scrutineer | null> {
-    const rows = (await this.dataSource.query('SELECT first_name, last_name, email_address, qualification, notes FROM draw_scrutineer WHERE draw_id = $1', [id])) as ScrutineerRow[];
-    return rows[0] ? scrutineerOfRow(rows[0]) : null;
+  async scrutineerOf(id: string): Promise<NamedScrutineer | null> {
+    const rows = (await this.dataSource.query('SELECT first_name, last_name, email_address, qualification, notes, named_at FROM draw_scrutineer WHERE draw_id = $1', [id])) as NamedScrutineerRow[];
+    return rows[0] ? namedScrutineerOfRow(rows[0]) : null;
   }
 
   async saveScrutineer(id: string, scrutineer: Scrutineer | null, actor: string, at: Date): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       if (scrutineer) {
         await manager.query(
-          `INSERT INTO draw_scrutineer (draw_id, first_name, last_name, email_address, qualification, notes, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
-           ON CONFLICT (draw_id) DO UPDATE SET first_name = $2, last_name = $3, email_address = $4, qualification = $5, notes = $6, updated_at = $7`,
+          // Named anew when who they are changes; the owner's notes alone do not name anyone.
+          `INSERT INTO draw_scrutineer (draw_id, first_name, last_name, email_address, qualification, notes, updated_at, named_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
+           ON CONFLICT (draw_id) DO UPDATE SET first_name = $2, last_name = $3, email_address = $4, qualification = $5, notes = $6, updated_at = $7,
+             named_at = CASE WHEN (draw_scrutineer.first_name, draw_scrutineer.last_name, draw_scrutineer.email_address, draw_scrutineer.qualification) IS NOT DISTINCT FROM ($2, $3, $4, $5)
+                        THEN draw_scrutineer.named_at ELSE $7 END`,
           [id, scrutineer.firstName, scrutineer.lastName, scrutineer.emailAddress, scrutineer.qualification, scrutineer.notes, at],
         );
       } else {
@@ -527,6 +540,13 @@ interface ScrutineerRow {
 
 function scrutineerOfRow(row: ScrutineerRow): Scrutineer {
   return { firstName: row.first_name, lastName: row.last_name, emailAddress: row.email_address, qualification: row.qualification, notes: row.notes };
+}
+
+/** `named_at` is a Date from a column, an ISO string from row_to_json. */
+type NamedScrutineerRow = ScrutineerRow & { named_at: Date | string };
+
+function namedScrutineerOfRow(row: NamedScrutineerRow): NamedScrutineer {
+  return { ...scrutineerOfRow(row), namedAt: new Date(row.named_at) };
 }
 
 /**

@@ -197,6 +197,35 @@ describe('certificates, branding and public certificate data (API)', () => {
     for (const cell of ['person1@mail1.example', 'Name1Unique', 'MEMBER-1-ID']) expect(text).not.toContain(cell);
   });
 
+  it("says when its scrutineer was named after the draw, which the owner's notes alone do not", async () => {
+    const { agent } = await registeredUser(t.app);
+    await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
+    const id = (
+      await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ paymentOption: 2, scheduleOption: 1, scheduleDate: new Date(Date.now() + 3_600_000).toISOString() }))
+        .expect(200)
+    ).body as string;
+    const scrutineer = { firstName: 'Sam', lastName: 'Lee', emailAddress: 'sam@law.example', qualification: 'Solicitor' };
+    await agent.post('/api/draw/saveScrutineer/').send({ drawId: id, fields: scrutineer }).expect(200);
+    await agent.post('/api/draw/reschedule/').send({ id, immediateDraw: true }).expect(200);
+    const { shortCode } = (await agent.get('/api/draw/get/').query({ id }).expect(200)).body as { shortCode: string };
+    const certified = async () => (await browser(t.app).get(`/api/certificate/${shortCode}`).expect(200)).body.scrutineer;
+    expect(await certified()).toEqual({ name: 'Sam Lee', qualification: 'Solicitor', namedAfterDraw: false });
+
+    await agent
+      .post('/api/draw/saveScrutineer/')
+      .send({ drawId: id, fields: { ...scrutineer, notes: 'Watched by video' } })
+      .expect(200);
+    expect(await certified()).toEqual({ name: 'Sam Lee', qualification: 'Solicitor', namedAfterDraw: false });
+    await agent
+      .post('/api/draw/saveScrutineer/')
+      .send({ drawId: id, fields: { ...scrutineer, firstName: 'Alex' } })
+      .expect(200);
+    expect(await certified()).toEqual({ name: 'Alex Lee', qualification: 'Solicitor', namedAfterDraw: true });
+    expect(pdfText(await pdf(request.agent(t.app.getHttpServer()), 'certificate', id)).join('\n')).toContain('Alex Lee, Solicitor (named after the draw)');
+  });
+
   it('keeps the branding rules: hex colours, logo text, only the owner; contrast below 4.5:1 warns', async () => {
     const bad = await owner.agent
       .post('/api/draw/branding')

@@ -44,6 +44,23 @@ describe('drafts and visitor draws given an account (API)', () => {
     expect(await t.query('SELECT 1 FROM draw WHERE id = $1', [id])).toEqual([]);
   });
 
+  it('saves a new draft with its audit row or not at all (a failure between the two leaves no draft without its history)', async () => {
+    const { agent, email } = await registeredUser(t.app);
+    const [{ id: userId }] = await t.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
+    const drafts = () => t.query('SELECT id FROM draw WHERE owner_user_id = $1', [userId]);
+    await t.query(`CREATE FUNCTION test_audit_fails() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'the process died here'; END $$`);
+    await t.query(`CREATE TRIGGER test_draft_audit BEFORE INSERT ON draw_audit FOR EACH ROW WHEN (NEW.actor = 'user ${userId}') EXECUTE FUNCTION test_audit_fails()`);
+    try {
+      await agent.post('/api/draw/saveIncompleteDraw/').send({ name: 'Summer promo', organisation: 'Acme', wizardState }).expect(500);
+    } finally {
+      await t.query('DROP TRIGGER test_draft_audit ON draw_audit');
+      await t.query('DROP FUNCTION test_audit_fails()');
+    }
+    expect(await drafts()).toEqual([]);
+    const { id } = (await agent.post('/api/draw/saveIncompleteDraw/').send({ name: 'Summer promo', organisation: 'Acme', wizardState }).expect(200)).body as { id: string };
+    expect(await t.query('SELECT actor, to_state, detail FROM draw_audit WHERE draw_id = $1', [id])).toEqual([{ actor: `user ${userId}`, to_state: 'draft', detail: 'saved from the wizard' }]);
+  });
+
   it("lets a visitor's draft be resumed by the same browser session (clientSession)", async () => {
     const visitor = browser(t.app);
     const id = (await visitor.post('/api/draw/saveIncompleteDraw/').send({ wizardState, clientSession: 'tab-visitor-1' }).expect(200)).body.id;

@@ -50,6 +50,8 @@ export type CertificatePrizeDto = {
 export type CertificateScrutineerDto = {
   name: string;
   qualification: string | null;
+  /** Named (or renamed) once the draw was made: they cannot have overseen it. The certificate says so. */
+  namedAfterDraw: boolean;
 };
 export type DrawBeaconDto = {
   /** The chain's hash (drand's chain.Info.Hash) */

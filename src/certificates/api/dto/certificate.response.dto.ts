@@ -17,6 +17,7 @@ export class CertificatePrizeDto {
 export class CertificateScrutineerDto {
   @ApiProperty() name: string;
   @ApiProperty({ nullable: true, type: String }) qualification: string | null;
+  @ApiProperty({ description: 'Named (or renamed) once the draw was made: they cannot have overseen it. The certificate says so.' }) namedAfterDraw: boolean;
 }
 
 /** The public branding of a draw: what every branded public page (certificate, winners, entry check) needs. */

@@ -1,6 +1,6 @@
 import type { SeedScheme } from '#rng';
 import type { BeaconDescriptor, VerifiedRound } from '../../../platform/beacon/beacon.port.js';
-import type { Scrutineer } from '../../domain/draw-actions.js';
+import type { NamedScrutineer } from '../../domain/draw-actions.js';
 import type { Draw, DrawEntries, DrawSource, DrawState, PrizeSpec, Winner } from '../../domain/draw.js';
 
 /** The owner already has a draw made by this submission. */
@@ -123,7 +123,7 @@ export interface DrawRepository {
    * The draw with its prizes, its first `perPrize` winners and reserves of each prize (when drawn) and its scrutineer,
    * in one round trip: the detail page's hot path.
    */
-  findView(id: string, perPrize: number): Promise<{ draw: Draw; winners: Winner[]; scrutineer: Scrutineer | null } | null>;
+  findView(id: string, perPrize: number): Promise<{ draw: Draw; winners: Winner[]; scrutineer: NamedScrutineer | null } | null>;
   /** A draw by its short code (the public certificate page's address); drafts are never found. */
   findByShortCode(shortCode: string): Promise<Draw | null>;
   /** The public version of a draw that is not a draft (null otherwise): changes with anything its public pages show. */

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { type CertificateResponseDto, useGetCertificateQuery } from '../../../api/certificate-api';
 import NotFoundPage from '../../../shared/errors/components/not-found-page';
 import { frameCap, usePreviewHash } from '../../../shared/preview/use-preview-hash';
-import { FONT_NAMES, parseBranding } from '../../../../../libs/rules/src/index';
+import { FONT_NAMES, parseBranding, scrutineerText } from '../../../../../libs/rules/src/index';
 import { certificateHead } from '../certificate-head';
 import { beaconName, beaconStatement } from '../../../../../libs/rng/src/beacon-statement';
 import { describeLogPositions } from '../../../../../libs/transparency-log/src/entries';
@@ -246,7 +246,7 @@ export default function CertificatePage({ shortCode, withWinners, preview = fals
               <Fact label="Draw id">{`${cert.displayId} (short code ${cert.shortCode})`}</Fact>
               <Fact label="Scheduled for">{when(cert.scheduleDate, cert.timeZone)}</Fact>
               <Fact label="Drawn">{cert.drawnAt ? when(cert.drawnAt, cert.timeZone) : cert.state === 'scheduled' ? 'Not yet drawn' : 'Not drawn'}</Fact>
-              {cert.scrutineer && <Fact label="Scrutineer">{cert.scrutineer.qualification ? `${cert.scrutineer.name}, ${cert.scrutineer.qualification}` : cert.scrutineer.name}</Fact>}
+              {cert.scrutineer && <Fact label="Scrutineer">{scrutineerText(cert.scrutineer)}</Fact>}
               <Fact label="Entries">
                 {cert.entryMethod === 'simple'
                   ? `${cert.entryCount.toLocaleString('en-GB')} numbered entries`
