@@ -1,6 +1,6 @@
 import type TestAgent from 'supertest/lib/agent.js';
 import { browser, registeredUser } from '../support/accounts.js';
-import { simpleDraw } from '../support/draws.js';
+import { scheduledPaidDraw, simpleDraw } from '../support/draws.js';
 import { uploaded } from '../support/entries-files.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { waitUntil } from '../support/wait-until.js';
@@ -214,14 +214,7 @@ describe('winner publication (API)', () => {
   /** A customer's paid draw scheduled an hour ahead. */
   async function scheduledDraw(): Promise<{ id: string; agent: TestAgent }> {
     const { agent } = await registeredUser(t.app);
-    await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
-    const id = (
-      await agent
-        .post('/api/draw/submitdraw/')
-        .send(simpleDraw({ paymentOption: 2, scheduleOption: 1, scheduleDate: new Date(Date.now() + 3_600_000).toISOString() }))
-        .expect(200)
-    ).body as string;
-    return { id, agent };
+    return { id: await scheduledPaidDraw(agent), agent };
   }
 
   it('refuses publication of a cancelled draw', async () => {

@@ -1,6 +1,7 @@
 import { runDraw } from '#draw-engine';
 import { type CertifiedSeed, checkSeed, createSeededSource } from '#rng';
 import { DEFAULT_BRANDING } from '#rules';
+import type TestAgent from 'supertest/lib/agent.js';
 
 export function simpleDraw(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -17,6 +18,16 @@ export function simpleDraw(overrides: Record<string, unknown> = {}): Record<stri
     scheduleTimezone: 'Australia/Sydney',
     ...overrides,
   };
+}
+
+/** A paid draw of the agent's customer, scheduled an hour ahead (credits bought with the test card first). */
+export async function scheduledPaidDraw(agent: TestAgent): Promise<string> {
+  await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
+  const submitted = await agent
+    .post('/api/draw/submitdraw/')
+    .send(simpleDraw({ paymentOption: 2, scheduleOption: 1, scheduleDate: new Date(Date.now() + 3_600_000).toISOString() }))
+    .expect(200);
+  return submitted.body as string;
 }
 
 /** A certificate's branding as `POST /api/draw/branding` takes it: the plain look, with the given fields changed. */

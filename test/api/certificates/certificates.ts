@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { browser, registeredUser } from '../../support/accounts.js';
-import { rerun, plainBranding, simpleDraw } from '../../support/draws.js';
+import { rerun, plainBranding, scheduledPaidDraw, simpleDraw } from '../../support/draws.js';
 import { uploaded } from '../../support/entries-files.js';
 import { deflateSync } from 'node:zlib';
 import { logoJpeg, pngWithData, solidPng, solidRgbaPng } from '../../support/images.js';
@@ -199,13 +199,7 @@ describe('certificates, branding and public certificate data (API)', () => {
 
   it("says when its scrutineer was named after the draw, which the owner's notes alone do not", async () => {
     const { agent } = await registeredUser(t.app);
-    await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
-    const id = (
-      await agent
-        .post('/api/draw/submitdraw/')
-        .send(simpleDraw({ paymentOption: 2, scheduleOption: 1, scheduleDate: new Date(Date.now() + 3_600_000).toISOString() }))
-        .expect(200)
-    ).body as string;
+    const id = await scheduledPaidDraw(agent);
     const scrutineer = { firstName: 'Sam', lastName: 'Lee', emailAddress: 'sam@law.example', qualification: 'Solicitor' };
     await agent.post('/api/draw/saveScrutineer/').send({ drawId: id, fields: scrutineer }).expect(200);
     await agent.post('/api/draw/reschedule/').send({ id, immediateDraw: true }).expect(200);
