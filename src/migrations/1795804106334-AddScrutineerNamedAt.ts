@@ -11,7 +11,8 @@ export class AddScrutineerNamedAt1795804106334 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('ALTER TABLE draw_scrutineer ADD COLUMN named_at timestamptz');
     await queryRunner.query('UPDATE draw_scrutineer SET named_at = updated_at');
-    await queryRunner.query('ALTER TABLE draw_scrutineer ALTER COLUMN named_at SET NOT NULL');
+    // As updated_at: a row written by other means than the app's upsert is named when it is written.
+    await queryRunner.query('ALTER TABLE draw_scrutineer ALTER COLUMN named_at SET DEFAULT now(), ALTER COLUMN named_at SET NOT NULL');
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

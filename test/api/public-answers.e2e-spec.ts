@@ -141,7 +141,7 @@ describe('public answers: ETag, 304, and shared versus private', () => {
     // process keeps until PostgreSQL's notification of the change arrives (milliseconds; at most PUBLIC_VERSION_TTL_MS).
     await t.query(`INSERT INTO draw_scrutineer (draw_id, first_name, last_name, email_address, qualification) VALUES ($1, 'Jo', 'Bloggs', 'jo@example.com', 'JP')`, [drawn.id]);
     await waitUntil(tagsOf, (tags) => tags.every((tag, index) => tag !== branded[index]), 'the scrutineer in every public answer');
-    expect((await anyone().get(`/api/certificate/${drawn.shortCode}`).expect(200)).body.scrutineer).toEqual({ name: 'Jo Bloggs', qualification: 'JP' });
+    expect((await anyone().get(`/api/certificate/${drawn.shortCode}`).expect(200)).body.scrutineer).toEqual({ name: 'Jo Bloggs', qualification: 'JP', namedAfterDraw: true });
     expect((await anyone().get(`/cert/${drawn.shortCode}/`).expect(200)).text).toContain('Jo Bloggs, JP');
   });
 
