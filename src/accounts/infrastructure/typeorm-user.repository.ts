@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { EmailChange, NewUser, ProfileChanges, User, UserRole } from '../domain/user.js';
 import { columnList, preparedQuery } from '../../platform/database/prepared-query.js';
-import { currentManager, joinTransaction } from '../../platform/database/transaction-scope.js';
+import { currentRepository, joinTransaction } from '../../platform/database/transaction-scope.js';
 import { UserMapper } from './user.mapper.js';
 import { UserOrmEntity } from './user.orm-entity.js';
 
@@ -44,7 +44,7 @@ export class TypeormUserRepository {
   async create(user: NewUser): Promise<User | null> {
     // ON CONFLICT DO NOTHING: an e-mail already registered (any case) inserts nothing, and no failed query is logged.
     // In the surrounding transaction, if any: an account made for a visitor's draw exists only once the draw is linked.
-    const users = this.inTransaction();
+    const users = currentRepository(this.users);
     const result = await users
       .createQueryBuilder()
       .insert()
@@ -77,11 +77,11 @@ export class TypeormUserRepository {
 
   async setPasswordHash(id: string, passwordHash: string): Promise<void> {
     // With the sessions and links the new password ends, in the surrounding transaction (AccountService).
-    await this.inTransaction().update({ id }, { passwordHash });
+    await currentRepository(this.users).update({ id }, { passwordHash });
   }
 
   async markEmailConfirmed(id: string, at: Date): Promise<void> {
-    await this.inTransaction().createQueryBuilder().update().set({ emailConfirmedAt: at }).where('id = :id AND email_confirmed_at IS NULL', { id }).execute();
+    await currentRepository(this.users).createQueryBuilder().update().set({ emailConfirmedAt: at }).where('id = :id AND email_confirmed_at IS NULL', { id }).execute();
   }
 
   async setRole(id: string, role: UserRole): Promise<void> {
@@ -90,7 +90,7 @@ export class TypeormUserRepository {
 
   async setApiEnabled(id: string, apiEnabled: boolean): Promise<void> {
     // With the administrator's audit row, in the surrounding transaction (AdminConsoleService).
-    await this.inTransaction().update({ id }, { apiEnabled });
+    await currentRepository(this.users).update({ id }, { apiEnabled });
   }
 
   /**
@@ -127,11 +127,6 @@ export class TypeormUserRepository {
       changed_by: string;
     }[];
     return rows.map((row) => ({ email: row.email, newEmail: row.new_email, dateChangedFrom: row.date_changed_from, changedBy: row.changed_by }));
-  }
-
-  /** The users table in the surrounding transaction, or outside any. */
-  private inTransaction(): Repository<UserOrmEntity> {
-    return currentManager(this.users.manager.connection).getRepository(UserOrmEntity);
   }
 
   private byEmail(email: string): Promise<UserOrmEntity | null> {

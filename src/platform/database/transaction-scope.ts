@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource, EntityManager, ObjectLiteral, Repository } from 'typeorm';
 
 /**
  * One transaction across repositories of different modules (a credit grant and its audit row): a use case opens it
@@ -30,6 +30,12 @@ export function joinTransaction<T>(dataSource: DataSource, work: (manager: Entit
 /** For a single statement: the surrounding transaction's manager, or the data source's. */
 export function currentManager(dataSource: DataSource): EntityManager {
   return scope.getStore() ?? dataSource.manager;
+}
+
+/** For a single statement through a table's repository: the same table in the surrounding transaction, if any. */
+export function currentRepository<T extends ObjectLiteral>(repository: Repository<T>): Repository<T> {
+  const manager = scope.getStore();
+  return manager ? manager.getRepository(repository.target) : repository;
 }
 
 /**
