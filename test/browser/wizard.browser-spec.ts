@@ -325,8 +325,12 @@ describe('the draw wizard in Chromium', () => {
     await continueButton(page).click();
     await onStep(page, 'Your entries');
     const rows = ['Name,Email,Street address,Favourite colour', ...Array.from({ length: 5 }, (_, i) => `Entrant ${i + 1},entrant${i + 1}@example.com,${i + 1} Long Street Name,Blue`)];
+    // The wizard hands the focus to the new step's heading after the step renders; the button takes it only after that.
+    await page.waitForFunction(() => document.activeElement?.id === 'wizard-step-title');
     // Chosen from the keyboard: the button, disabled while the file goes up, has the focus again once it is checked.
-    await page.getByRole('button', { name: 'Choose a file to upload' }).focus();
+    const chooseButton = page.getByRole('button', { name: 'Choose a file to upload' });
+    await chooseButton.focus();
+    expect(await chooseButton.evaluate((button) => button === document.activeElement)).toBe(true);
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
     await chooser.setFiles({ name: 'wide.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) });
     await page.getByText('6 rows').waitFor();
