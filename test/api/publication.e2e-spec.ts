@@ -243,6 +243,35 @@ describe('winner publication (API)', () => {
     expect((await browser(t.app).get('/api/draw/getPublicWinners/').query({ shortCode }).expect(404)).body.message).toBe('The winners of this draw are not published.');
   });
 
+  it('locks a column whose values are mostly personal data of several kinds (e-mails and phone numbers), and never publishes them', async () => {
+    // A "Contact" column (no header rule) where each entrant gave an e-mail address or a phone number: 40% of each, 20%
+    // other text. Neither kind alone is half the values; together they are four in five.
+    const lines = ['Name,Contact,Member'];
+    for (let i = 1; i <= 40; i++) {
+      const contact = [`fan${i}@mail.example`, `fan${i}.b@mail.example`, `0412 555 ${String(100 + i)}`, `+61 2 9555 ${String(1000 + i)}`, 'ask at desk'][i % 5];
+      lines.push(`Fan${i},${contact},M${i}`);
+    }
+    const { fileName, clientSession } = await uploaded(t, 'contacts.csv', lines.join('\n') + '\n');
+    const owner = browser(t.app);
+    const confirmed = (await owner.post('/api/draw/getConfirmDrawDetails').send({ fileName, clientSession, advancedUpload: false, demoMode: false }).expect(200)).body;
+    expect(confirmed.headerRowColumns[1]).toEqual({ name: 'Contact', blacklisted: true });
+    const id = (
+      await owner
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ entryMethod: 'upload', entriesCount: undefined, fileName, headerRowsIncluded: true, clientSession, prizes: [{ description: 'Car', quantity: 10, reserves: 0 }] }))
+        .expect(200)
+    ).body as string;
+    const setup = (await owner.post('/api/draw/publication/').send({ id, clientSession }).expect(200)).body;
+    expect(setup.headerRowColumns[1]).toEqual({ name: 'Contact', blacklisted: true });
+    const refused = await owner
+      .post('/api/draw/publish/')
+      .send({ id, clientSession, ...settings({ columns: [0, 1], names: ['Name', 'Contact'], prizes: [0] }) })
+      .expect(400);
+    expect(refused.body.message).toBe('This column holds personal data and cannot be published.');
+    const check = (await owner.get('/api/draw/getEntryCheck/').query({ id, clientSession }).expect(200)).body;
+    expect(check.headerRowColumns[1]).toMatchObject({ name: 'Contact', locked: true });
+  });
+
   it('locks the columns confirmation found personal, reading the same sample: never all of the first 1,000 rows whatever their size', async () => {
     // Confirmation samples the first three rows, then rows within the first MB: here the header and two e-mails
     // (two values in three look like e-mail addresses). Below the long rows, a hundred rows of other values.

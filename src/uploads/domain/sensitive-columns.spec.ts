@@ -55,6 +55,12 @@ describe('sensitive columns', () => {
     expect(detectSensitiveColumns(['Phone', 'x'], [['Phone', 'x']])).toEqual(['phone', null]);
   });
 
+  it('counts the kinds together: a column of e-mails and phone numbers is personal though neither alone is half', () => {
+    const rows = [['ann@example.com'], ['bob@example.com'], ['0412 345 678'], ['+61 2 9555 1234'], ['ask at desk'], ['0413 111 222']];
+    expect(detectSensitiveColumns(['Contact'], rows)).toEqual(['phone']);
+    expect(detectSensitiveColumns(['Contact'], [['ann@example.com'], ['0412 345 678'], ['n/a'], ['none'], ['-']])).toEqual([null]);
+  });
+
   it('reads a long run of digits as no address, and addresses with numbers as before', () => {
     // Its time (linear since the street rule stopped backtracking) is a figure of `npm run bench -- entries`.
     expect(sensitiveKindOfValue('1'.repeat(2_000) + 'x')).toBeNull();

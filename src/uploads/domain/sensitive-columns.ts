@@ -108,7 +108,13 @@ export function detectSensitiveColumns(names: readonly string[], rows: readonly 
       const kind = sensitiveKindOfValue(value);
       if (kind) tally.set(kind, (tally.get(kind) ?? 0) + 1);
     }
-    for (const [kind, matches] of tally) if (values > 0 && matches * 2 >= values) return kind;
-    return null;
+    // The kinds together: a contact column of e-mails and phone numbers is personal though neither alone is half of it.
+    let personal = 0;
+    let commonest: SensitiveKind | null = null;
+    for (const [kind, matches] of tally) {
+      personal += matches;
+      if (commonest === null || matches > tally.get(commonest)!) commonest = kind;
+    }
+    return values > 0 && personal * 2 >= values ? commonest : null;
   });
 }
