@@ -1,4 +1,4 @@
-import { CLIENT_SESSION_KEY, clientSessionId } from './client-session';
+import { CLIENT_SESSION_KEY, clientSessionId, forgetTab } from './client-session';
 
 function memoryStorage(): Pick<Storage, 'getItem' | 'setItem'> & { items: Map<string, string> } {
   const items = new Map<string, string>();
@@ -40,5 +40,26 @@ describe('clientSessionId', () => {
 
   it('makes ids the server accepts', () => {
     expect(clientSessionId(memoryStorage())).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+  });
+
+  it('forgets the tab at logout: its id and what the wizard kept go, a new id is made, other keys stay', () => {
+    const items = new Map<string, string>([
+      [CLIENT_SESSION_KEY, 'id-of-the-last-user'],
+      ['fairdraw.wizard', '{"upload":{"serverFileName":"3f9c2d0e8b7a41c6a5e4d3c2b1a09f8e"}}'],
+      ['fairdraw.wizard.submission', 'key'],
+      ['another.site', 'kept'],
+    ]);
+    const storage = {
+      get length() {
+        return items.size;
+      },
+      key: (index: number) => [...items.keys()][index] ?? null,
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+    };
+    forgetTab(storage);
+    expect([...items.keys()]).toEqual(['another.site']);
+    expect(clientSessionId(storage, () => 'id-of-the-next-person')).toBe('id-of-the-next-person');
   });
 });

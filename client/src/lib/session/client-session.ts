@@ -26,6 +26,27 @@ export function clientSessionId(storage: SessionStore | undefined = tabStorage()
   return pageLifetimeId;
 }
 
+/** What the tab keeps under this prefix (its id, the wizard's draw and submission key) is the signed-in user's. */
+const TAB_KEY_PREFIX = 'fairdraw.';
+
+/**
+ * Forgets what the tab kept, at logout: the next person at the browser (a shared computer, an idle logout) must not
+ * find the last user's wizard (its entries file, whose first rows the server shows to the tab that uploaded it) nor
+ * hold that tab's id. The page then makes a new id.
+ */
+export function forgetTab(storage: Pick<Storage, 'key' | 'length' | 'removeItem'> | undefined = tabStorage()): void {
+  pageLifetimeId = undefined;
+  attempt(() => {
+    if (!storage) return;
+    const kept: string[] = [];
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i);
+      if (key?.startsWith(TAB_KEY_PREFIX)) kept.push(key);
+    }
+    for (const key of kept) storage.removeItem(key);
+  });
+}
+
 function attempt<T>(read: () => T): T | null {
   try {
     return read();
