@@ -14,7 +14,7 @@ import { currentCountry } from '../lib/countries';
 import { pageHostname } from '../lib/page-values';
 import { useAppDispatch, useAppSelector } from '../lib/hooks';
 import { useCurrentRoute } from '../lib/route-handle';
-import { titleFor } from '../lib/routes';
+import { reportedPath, titleFor } from '../lib/routes';
 import { useRouteLink } from '../lib/use-route-link';
 import classes from './root-layout.module.css';
 
@@ -47,7 +47,7 @@ export function RootLayout() {
   }, [current?.name, country, location.pathname]);
 
   useEffect(() => {
-    if (current) analytics.pageView(location.pathname, titleFor(current.route, country));
+    if (current) analytics.pageView(reportedPath(current.route, location.pathname), titleFor(current.route, country));
   }, [current?.name, country, location.pathname, analytics]);
 
   // A layout effect runs before the screens' effects, so a screen may still scroll somewhere (home's ?pricing). Not

@@ -1,4 +1,4 @@
-import { isSafeLocalPath, paramsAreValid, pathFor, prefixedPaths, ROUTES, RouteError, titleFor, validateRouteTable } from './routes';
+import { isSafeLocalPath, paramsAreValid, pathFor, prefixedPaths, reportedPath, ROUTES, RouteError, titleFor, validateRouteTable } from './routes';
 
 describe('route table', () => {
   it('lists every screen of both spec parts with its module', () => {
@@ -14,6 +14,13 @@ describe('route table', () => {
     expect(() => validateRouteTable({ x: { path: '/x/:id/', module: 'public', title: 'X', description: '' } })).toThrow(RouteError);
     expect(() => validateRouteTable({ x: { path: '/x/', module: 'public', title: 'X', params: { id: 'drawId' }, description: '' } })).toThrow(/not in \/x\//);
     expect(() => validateRouteTable({ x: { path: '/x', module: 'public', title: 'X', description: '' } })).toThrow(/must start and end with \//);
+  });
+
+  it("reports a page to analytics without a reset link's token, any other page as it is", () => {
+    const token = 'Zm9vYmFyLXJlc2V0LXRva2VuLTEyMzQ1Njc4';
+    expect(reportedPath(ROUTES.resetPassword, `/account/resetpassword/${token}/`)).toBe('/account/resetpassword/:token/');
+    expect(reportedPath(ROUTES.resetPassword, `/uk/account/resetpassword/${token}/`)).toBe('/uk/account/resetpassword/:token/');
+    expect(reportedPath(ROUTES.drawDetail, '/au/draws/detail/0b5e3c1e-8d4f-4a5b-9c7d-2e1f3a4b5c6d/')).toBe('/au/draws/detail/0b5e3c1e-8d4f-4a5b-9c7d-2e1f3a4b5c6d/');
   });
 
   it('checks parameter values against their type', () => {

@@ -1,4 +1,4 @@
-import { type CountryCode, COUNTRY_CODES } from './countries';
+import { type CountryCode, COUNTRY_CODES, splitCountryPrefix } from './countries';
 
 /**
  * The one route table of the client (both spec parts, §2): path, module (public or private), title, typed
@@ -202,6 +202,19 @@ export function pathFor(name: RouteName, options: PathOptions = {}): string {
   }
   const query = search.toString();
   return path + (query ? `?${query}` : '') + (options.hash ? `#${options.hash}` : '');
+}
+
+/**
+ * The path a page view reports to analytics: the page's own, with each secret parameter (a password reset link's
+ * token) left as its name. The token works for an hour; a third party's reports must never hold it.
+ */
+export function reportedPath(route: RouteDefinition, pathname: string): string {
+  const secret = new Set(Object.entries(route.params ?? {}).flatMap(([name, kind]) => (kind === 'token' ? [`:${name}`] : [])));
+  if (secret.size === 0) return pathname;
+  const { prefix, path } = splitCountryPrefix(pathname);
+  const pattern = route.path.split('/');
+  const reported = path.split('/').map((segment, i) => (secret.has(pattern[i]) ? pattern[i] : segment));
+  return (prefix ? `/${prefix}` : '') + reported.join('/');
 }
 
 export function titleFor(route: RouteDefinition, country: CountryCode): string {

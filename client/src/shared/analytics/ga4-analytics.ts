@@ -30,6 +30,9 @@ export class Ga4Analytics implements Analytics {
 
   pageView(path: string, title: string): void {
     try {
+      // gtag sends the document's address with every hit unless told another: the reported path stands for it, so a
+      // secret of the real address (a reset link's token) does not reach the reports.
+      this.gtag('set', { page_location: `${window.location.origin}${path}` });
       this.gtag('event', 'page_view', { page_path: path, page_title: title });
     } catch (error) {
       console.error('Tracking failed', error);
