@@ -82,9 +82,8 @@ export class CertificateService implements OnModuleInit {
   async pdf(drawId: string, kind: CertificateKind): Promise<Buffer | null> {
     const found = await this.facts.byId(drawId);
     if (!found || found.facts.state !== 'drawn') return null;
-    const branding = await this.branding.brandingOf(drawId);
     // An image replaced by another of the same file name leaves the branding as it was: its bytes name the content.
-    const images = new Map(await Promise.all(IMAGE_SLOTS.map(async (slot) => [slot, await this.branding.imageBytes(drawId, branding, slot)] as const)));
+    const { branding, images } = await this.branding.withImages(drawId);
     const imageDigests = IMAGE_SLOTS.map((slot) => {
       const bytes = images.get(slot);
       return bytes ? createHash('sha256').update(bytes).digest('hex') : null;

@@ -1,4 +1,4 @@
-import type { ImageExtension } from '#rules';
+import type { Branding, ImageExtension, ImageSlot } from '#rules';
 
 /** Branding images: 2 MB at most (a certificate header needs far less; it keeps PDFs small). */
 export const BRANDING_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
@@ -40,4 +40,16 @@ export interface BrandingUpload {
   extension: ImageExtension;
   byteSize: number;
   createdAt: Date;
+}
+
+/**
+ * Where a saved branding's images are stored, by slot. Each save writes its new images under keys of their own, never
+ * overwritten, and its row names them: the row's commit is what switches an image. A slot with an image and no key
+ * was saved before keys were recorded (stop 41) and is stored under its slot's one key of then.
+ */
+export type BrandingImageKeys = Partial<Record<ImageSlot, string>>;
+
+export interface StoredBranding {
+  branding: Branding;
+  imageKeys: BrandingImageKeys;
 }

@@ -1,10 +1,14 @@
-import type { BrandingUpload } from '../domain/branding-images.js';
+import type { BrandingUpload, StoredBranding } from '../domain/branding-images.js';
 import { type Branding, parseBranding, serialiseBranding } from '#rules';
 import type { BrandingUploadOrmEntity, DrawBrandingOrmEntity } from './branding.orm-entity.js';
 
 export class BrandingMapper {
   static toDomain(row: DrawBrandingOrmEntity): Branding {
     return parseBranding(row.spec.serialised);
+  }
+
+  static stored(row: DrawBrandingOrmEntity): StoredBranding {
+    return { branding: BrandingMapper.toDomain(row), imageKeys: row.imageKeys ?? {} };
   }
 
   static spec(branding: Branding): { serialised: string } {

@@ -6,6 +6,8 @@ export class DrawBrandingOrmEntity {
   @Column({ name: 'owner_user_id', type: 'uuid', nullable: true }) ownerUserId: string | null;
   /** The branding in its compact serialisation (domain/branding.ts), so one format is stored, sent and hashed. */
   @Column({ type: 'jsonb' }) spec: { serialised: string };
+  /** Where the images are stored, by slot (BrandingImageKeys); `{}` for a row saved before keys were recorded. */
+  @Column({ name: 'image_keys', type: 'jsonb', default: () => "'{}'::jsonb" }) imageKeys: Partial<Record<string, string>>;
   @Column({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }
 

@@ -4,7 +4,7 @@ import { LessThan, type Repository } from 'typeorm';
 import type { Branding } from '#rules';
 import { BrandingMapper } from './branding.mapper.js';
 import { BrandingUploadOrmEntity, DrawBrandingOrmEntity } from './branding.orm-entity.js';
-import type { BrandingUpload } from '../domain/branding-images.js';
+import type { BrandingUpload, StoredBranding } from '../domain/branding-images.js';
 
 @Injectable()
 export class TypeormBrandingRepository {
@@ -18,8 +18,27 @@ export class TypeormBrandingRepository {
     return row ? BrandingMapper.toDomain(row) : null;
   }
 
-  async save(drawId: string, ownerUserId: string | null, branding: Branding, at: Date): Promise<void> {
-    await this.brandings.upsert({ drawId, ownerUserId, spec: BrandingMapper.spec(branding), updatedAt: at }, ['drawId']);
+  /** The saved branding with where its images are stored, or null when the draw has none saved. */
+  async findStored(drawId: string): Promise<StoredBranding | null> {
+    const row = await this.brandings.findOneBy({ drawId });
+    return row ? BrandingMapper.stored(row) : null;
+  }
+
+  /**
+   * Replaces a draw's branding with what `next` makes of the saved one (null when none), which it reads under a lock
+   * of the draw's branding held until the commit: of two saves at once, the second builds on the first's row, and so
+   * names only images that the first did not replace. `next` may throw to refuse. Answers the rows before and after.
+   */
+  async replace(drawId: string, ownerUserId: string | null, at: Date, next: (current: StoredBranding | null) => StoredBranding): Promise<{ before: StoredBranding | null; after: StoredBranding }> {
+    return this.brandings.manager.transaction(async (manager) => {
+      // A lock of its own rather than the row's: before the first save there is no row to lock.
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('draw_branding ' || $1, 0))`, [drawId]);
+      const row = await manager.findOneBy(DrawBrandingOrmEntity, { drawId });
+      const before = row ? BrandingMapper.stored(row) : null;
+      const after = next(before);
+      await manager.upsert(DrawBrandingOrmEntity, { drawId, ownerUserId, spec: BrandingMapper.spec(after.branding), imageKeys: after.imageKeys, updatedAt: at }, ['drawId']);
+      return { before, after };
+    });
   }
 
   /** The owner's branded draws, most recently branded first (the reuse list). */

@@ -9,8 +9,10 @@ import { logoJpeg, pngWithData, solidPng, solidRgbaPng } from '../../support/ima
 import { pdfQrCode, pdfText } from '../../support/pdf-text.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { BrandingService } from '../../../src/certificates/application/branding.service.js';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
+import { waitUntil } from '../../support/wait-until.js';
 
 const DEFAULTS = plainBranding();
 
@@ -65,6 +67,35 @@ describe('certificates, branding and public certificate data (API)', () => {
       .send({ drawId: id, branding: { ...DEFAULTS, logoOption: 'image', images: { Top: { fileName: logo.headerFileName, serverFileName: logo.serverFileName } } } })
       .expect(200);
     return id;
+  }
+
+  /** The image files stored for a draw's branding. */
+  function brandingFiles(drawId: string): string[] {
+    const folder = join(t.dataDir, 'files', 'branding', drawId);
+    return existsSync(folder) ? readdirSync(folder).filter((name) => !name.endsWith('.partial')) : [];
+  }
+
+  async function servedImage(drawId: string, slot: string): Promise<Buffer | null> {
+    const response = await request(t.app.getHttpServer()).get(`/api/draw/getbrandingimage/${drawId}/`).query({ location: slot }).buffer(true);
+    return response.status === 200 ? (response.body as Buffer) : null;
+  }
+
+  /** The image file names of the draw's saved branding, as its public page is sent them. */
+  async function namedImages(shortCode: string): Promise<Record<string, string | null>> {
+    const images = (await request(t.app.getHttpServer()).get(`/api/certificate/${shortCode}/branding`).expect(200)).body.branding.images as Record<string, { fileName: string } | null>;
+    return Object.fromEntries(Object.entries(images).map(([slot, image]) => [slot, image?.fileName ?? null]));
+  }
+
+  async function newDraw(): Promise<{ id: string; shortCode: string }> {
+    const id = (await owner.agent.post('/api/draw/submitdraw/').send(simpleDraw()).expect(200)).body as string;
+    return { id, shortCode: (await owner.agent.get('/api/draw/get/').query({ id }).expect(200)).body.shortCode as string };
+  }
+
+  function saveImages(drawId: string, images: Record<string, { headerFileName: string; serverFileName: string } | { fileName: string; extension?: string }>) {
+    const sent = Object.fromEntries(
+      Object.entries(images).map(([slot, image]) => [slot, 'serverFileName' in image ? { fileName: image.headerFileName, serverFileName: image.serverFileName } : image]),
+    );
+    return owner.agent.post('/api/draw/branding').send({ drawId, branding: { ...DEFAULTS, images: sent } });
   }
 
   it('publishes the certificate of a drawn draw by short code: seed matching its commitment, winners a re-run gives', async () => {
@@ -315,8 +346,8 @@ describe('certificates, branding and public certificate data (API)', () => {
 
   it('leaves out a stored image the PDF cannot embed (stored before uploads were checked) rather than fail the certificate', async () => {
     const id = await drawWithTransparentLogo();
-    const stored = join(t.dataDir, 'files', 'branding', id, 'Top.png');
-    expect(existsSync(stored)).toBe(true);
+    expect(brandingFiles(id)).toHaveLength(1);
+    const stored = join(t.dataDir, 'files', 'branding', id, brandingFiles(id)[0]);
     // Its data corrupt: pdfkit's decoding threw in a zlib callback, an uncaught exception, and the download never answered.
     writeFileSync(stored, pngWithData(120, 40, 6, Buffer.from('this is no zlib stream')));
     const response = await owner.agent.get(`/download/certificate/${id}`).buffer(true).timeout(20_000);
@@ -341,6 +372,141 @@ describe('certificates, branding and public certificate data (API)', () => {
     expect(refused.body.modelState).toEqual({ 'images.Left': ['This image is not available: upload it again.'] });
     const top = await owner.agent.get(`/api/draw/getbrandingimage/${id}`).query({ location: 'Top' }).buffer(true).expect(200);
     expect(Buffer.compare(top.body as Buffer, saved)).toBe(0);
+  });
+
+  it('of two branding saves at once, serves the image that the branding saved last names, whichever wrote its file last', async () => {
+    const { id, shortCode } = await newDraw();
+    const red = solidPng(40, 20, [200, 0, 0]);
+    const blue = solidPng(40, 20, [0, 0, 200]);
+    const redUpload = (await uploadImage(owner.agent, 'red.png', red).expect(201)).body;
+    const blueUpload = (await uploadImage(owner.agent, 'blue.png', blue).expect(201)).body;
+    // The first save to write the branding row (the red one) waits on a lock the test holds, while the blue save goes
+    // as far as it can: its file written after the red one's, its row, if it can, before.
+    await t.query('CREATE SEQUENCE test_branding_writes');
+    await t.query(
+      `CREATE FUNCTION test_hold_first_branding() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF nextval('test_branding_writes') = 1 THEN PERFORM pg_advisory_xact_lock(4141); END IF; RETURN NEW; END $$`,
+    );
+    await t.query(`CREATE TRIGGER test_hold_first_branding BEFORE INSERT OR UPDATE ON draw_branding FOR EACH ROW WHEN (NEW.draw_id = '${id}') EXECUTE FUNCTION test_hold_first_branding()`);
+    const holder = new pg.Client({ connectionString: t.databaseUrl });
+    await holder.connect();
+    const waiting = async () => (await t.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND wait_event = 'advisory'`))[0].n;
+    try {
+      await holder.query('SELECT pg_advisory_lock(4141)');
+      const redSave = saveImages(id, { Top: redUpload }).then((response) => response);
+      await waitUntil(waiting, (n) => n === 1, 'the red save to wait at its row', { intervalMs: 20 });
+      let blueAnswered = false;
+      const blueSave = saveImages(id, { Top: blueUpload }).then((response) => {
+        blueAnswered = true;
+        return response;
+      });
+      await waitUntil(async () => blueAnswered || (await waiting()) === 2, Boolean, 'the blue save to be answered or to wait for the red one', { intervalMs: 20 });
+      await holder.query('SELECT pg_advisory_unlock(4141)');
+      expect((await redSave).status).toBe(200);
+      expect((await blueSave).status).toBe(200);
+    } finally {
+      await holder.end();
+      await t.query('DROP TRIGGER test_hold_first_branding ON draw_branding');
+      await t.query('DROP FUNCTION test_hold_first_branding()');
+      await t.query('DROP SEQUENCE test_branding_writes');
+    }
+    const named = (await namedImages(shortCode)).Top;
+    const served = await servedImage(id, 'Top');
+    expect({ named, served: served && (served.equals(red) ? 'red.png' : served.equals(blue) ? 'blue.png' : 'other') }).toEqual({ named, served: named });
+    expect(brandingFiles(id)).toHaveLength(1);
+  });
+
+  it('leaves the image served before, byte for byte, and the certificate as it was, when a save fails before its row is written', async () => {
+    const { id, shortCode } = await newDraw();
+    const red = solidPng(40, 20, [200, 0, 0]);
+    await saveImages(id, { Top: (await uploadImage(owner.agent, 'logo.png', red).expect(201)).body }).expect(200);
+    const certificate = await pdf(owner.agent, 'certificatewinners', id);
+    const publicBranding = await request(t.app.getHttpServer()).get(`/api/certificate/${shortCode}/branding`).expect(200);
+    const other = (await uploadImage(owner.agent, 'logo.png', solidPng(40, 20, [0, 0, 200])).expect(201)).body;
+    // What a process that died before the row was written leaves, or a transaction the database refused.
+    await t.query(`CREATE FUNCTION test_fail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'the process died here'; END $$`);
+    await t.query(`CREATE TRIGGER test_branding_row BEFORE UPDATE ON draw_branding FOR EACH ROW WHEN (OLD.draw_id = '${id}') EXECUTE FUNCTION test_fail()`);
+    try {
+      await saveImages(id, { Top: other }).expect(500);
+    } finally {
+      await t.query('DROP TRIGGER test_branding_row ON draw_branding');
+      await t.query('DROP FUNCTION test_fail()');
+    }
+    expect((await servedImage(id, 'Top'))?.equals(red)).toBe(true);
+    expect((await pdf(owner.agent, 'certificatewinners', id)).equals(certificate)).toBe(true);
+    const again = await request(t.app.getHttpServer()).get(`/api/certificate/${shortCode}/branding`).expect(200);
+    expect(again.headers.etag).toBe(publicBranding.headers.etag);
+    // Nothing names the refused save's image: its file went with it.
+    expect(brandingFiles(id)).toHaveLength(1);
+  });
+
+  it('removes the file of an image once the saved branding no longer names it (replaced or taken out), and no other', async () => {
+    const { id, shortCode } = await newDraw();
+    const red = solidPng(40, 20, [200, 0, 0]);
+    const blue = solidPng(40, 20, [0, 0, 200]);
+    const stored = () => brandingFiles(id).map((name) => readFileSync(join(t.dataDir, 'files', 'branding', id, name)));
+    await saveImages(id, { Top: (await uploadImage(owner.agent, 'red.png', red).expect(201)).body, Left: (await uploadImage(owner.agent, 'left.jpg', logoJpeg()).expect(201)).body }).expect(200);
+    expect(stored()).toHaveLength(2);
+    await saveImages(id, { Top: (await uploadImage(owner.agent, 'blue.png', blue).expect(201)).body, Left: { fileName: 'left.jpg', extension: 'jpg' } }).expect(200);
+    expect(await namedImages(shortCode)).toEqual({ Top: 'blue.png', Left: 'left.jpg', Banner: null, Right: null });
+    expect(
+      stored()
+        .map((bytes) => (bytes.equals(blue) ? 'blue' : bytes.equals(logoJpeg()) ? 'left' : 'other'))
+        .sort(),
+    ).toEqual(['blue', 'left']);
+    await saveImages(id, { Top: { fileName: 'blue.png', extension: 'png' }, Left: { fileName: '.' } }).expect(200);
+    expect(await namedImages(shortCode)).toEqual({ Top: 'blue.png', Left: null, Banner: null, Right: null });
+    expect(stored().map((bytes) => bytes.equals(blue))).toEqual([true]);
+    expect((await servedImage(id, 'Top'))?.equals(blue)).toBe(true);
+  });
+
+  it('serves the images of a branding saved before their keys were recorded from where they were stored, and removes them once replaced', async () => {
+    const { id, shortCode } = await newDraw();
+    const red = solidPng(40, 20, [200, 0, 0]);
+    await saveImages(id, { Top: (await uploadImage(owner.agent, 'red.png', red).expect(201)).body, Left: (await uploadImage(owner.agent, 'left.jpg', logoJpeg()).expect(201)).body }).expect(200);
+    // As a save before stop 41 left it: each image under its slot's one key, the row naming no keys.
+    const folder = join(t.dataDir, 'files', 'branding', id);
+    for (const name of brandingFiles(id)) renameSync(join(folder, name), join(folder, name.replace(/-[0-9a-f]+\./, '.')));
+    await t.query(`UPDATE draw_branding SET image_keys = '{}' WHERE draw_id = $1`, [id]);
+    expect(brandingFiles(id).sort()).toEqual(['Left.jpg', 'Top.png']);
+    expect((await servedImage(id, 'Top'))?.equals(red)).toBe(true);
+    const certificate = await pdf(owner.agent, 'certificatewinners', id);
+    expect(certificate.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(2);
+
+    // Kept through a save that changes the colours only, then the Top image replaced.
+    await owner.agent
+      .post('/api/draw/branding')
+      .send({ drawId: id, branding: { ...DEFAULTS, pageColour: '#FAFAFA', images: { Top: { fileName: 'red.png', extension: 'png' }, Left: { fileName: 'left.jpg', extension: 'jpg' } } } })
+      .expect(200);
+    expect((await servedImage(id, 'Top'))?.equals(red)).toBe(true);
+    expect((await servedImage(id, 'Left'))?.equals(logoJpeg())).toBe(true);
+    expect(brandingFiles(id).sort()).toEqual(['Left.jpg', 'Top.png']);
+    const blue = solidPng(40, 20, [0, 0, 200]);
+    await saveImages(id, { Top: (await uploadImage(owner.agent, 'blue.png', blue).expect(201)).body, Left: { fileName: 'left.jpg', extension: 'jpg' } }).expect(200);
+    expect(await namedImages(shortCode)).toEqual({ Top: 'blue.png', Left: 'left.jpg', Banner: null, Right: null });
+    expect((await servedImage(id, 'Top'))?.equals(blue)).toBe(true);
+    expect(brandingFiles(id)).toContain('Left.jpg');
+    expect(brandingFiles(id)).not.toContain('Top.png');
+    expect(brandingFiles(id)).toHaveLength(2);
+  });
+
+  it('removes image files that no saved branding names once a day old (a save cut short by a crash), never a named or a recent one', async () => {
+    const { id } = await newDraw();
+    const red = solidPng(40, 20, [200, 0, 0]);
+    await saveImages(id, { Top: (await uploadImage(owner.agent, 'red.png', red).expect(201)).body }).expect(200);
+    const [named] = brandingFiles(id);
+    const folder = join(t.dataDir, 'files', 'branding', id);
+    // What a process killed between writing a save's image and committing its row leaves; one of a save going on.
+    writeFileSync(join(folder, `Top-${'a'.repeat(24)}.png`), red);
+    writeFileSync(join(folder, `Left-${'b'.repeat(24)}.png`), red);
+    const { id: unbranded } = await newDraw();
+    writeFileSync(join(t.dataDir, 'files', 'branding', `${unbranded}-not-a-folder-of-a-draw.png`), red);
+    const dayAndAMinuteAgo = new Date(Date.now() - 24 * 3600_000 - 60_000);
+    for (const name of [named, `Top-${'a'.repeat(24)}.png`]) utimesSync(join(folder, name), dayAndAMinuteAgo, dayAndAMinuteAgo);
+    utimesSync(join(t.dataDir, 'files', 'branding', `${unbranded}-not-a-folder-of-a-draw.png`), dayAndAMinuteAgo, dayAndAMinuteAgo);
+
+    expect(await t.app.get(BrandingService).sweepUnnamedImages()).toBe(2);
+    expect(brandingFiles(id).sort()).toEqual([`Left-${'b'.repeat(24)}.png`, named].sort());
+    expect((await servedImage(id, 'Top'))?.equals(red)).toBe(true);
   });
 
   it('refuses two images or too many fields in one upload with 400 and a clear message, storing nothing', async () => {
