@@ -29,6 +29,7 @@ import { NotifyDrawPublicVersion1795704892014 } from './1795704892014-NotifyDraw
 import { RateLimitUnlogged1795738051540 } from './1795738051540-RateLimitUnlogged.js';
 import { AddUploadClaimedAt1795785152686 } from './1795785152686-AddUploadClaimedAt.js';
 import { AddScrutineerNamedAt1795804106334 } from './1795804106334-AddScrutineerNamedAt.js';
+import { RevokeKeysWithoutApiAccess1795812161926 } from './1795812161926-RevokeKeysWithoutApiAccess.js';
 import { AddBrandingImageKeys1795812201945 } from './1795812201945-AddBrandingImageKeys.js';
 
 export const migrations = [
@@ -62,5 +63,6 @@ export const migrations = [
   RateLimitUnlogged1795738051540,
   AddUploadClaimedAt1795785152686,
   AddScrutineerNamedAt1795804106334,
+  RevokeKeysWithoutApiAccess1795812161926,
   AddBrandingImageKeys1795812201945,
 ];

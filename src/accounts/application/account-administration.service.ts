@@ -5,6 +5,7 @@ import { MailOutboxService } from '../../platform/mail/mail-outbox.service.js';
 import { ACCOUNT_MESSAGES } from '#rules';
 import { type EmailChange, normaliseEmail, type User } from '../domain/user.js';
 import { AccountService } from './account.service.js';
+import { TypeormApiKeyRepository } from '../infrastructure/typeorm-api-key.repository.js';
 import { TypeormUserRepository } from '../infrastructure/typeorm-user.repository.js';
 import { ConflictError, NotFoundError, RuleBrokenError } from '../../platform/errors/application-errors.js';
 
@@ -20,6 +21,7 @@ export class AccountAdministrationService {
     private readonly accounts: AccountService,
     private readonly mail: MailOutboxService,
     private readonly transactions: Transactions,
+    private readonly keys: TypeormApiKeyRepository,
   ) {}
 
   async customer(userId: string): Promise<User> {
@@ -61,9 +63,16 @@ export class AccountAdministrationService {
     return this.users.emailHistory(userId);
   }
 
-  /** Switching API access off makes the customer's keys fail at once (ApiKeyService.authenticate reads the flag). */
-  async setApiEnabled(userId: string, apiEnabled: boolean): Promise<void> {
+  /**
+   * Switching API access off revokes the customer's keys, so switching it on again revives none (a key that leaked
+   * meanwhile stays dead): the customer makes new ones. Answers how many keys were revoked.
+   */
+  async setApiEnabled(userId: string, apiEnabled: boolean): Promise<{ revokedKeys: number }> {
     await this.customer(userId);
-    await this.users.setApiEnabled(userId, apiEnabled);
+    return this.transactions.run(async () => {
+      // The user's row first: a key being made holds it (ApiKeyService.create), so it is committed, and revoked here.
+      await this.users.setApiEnabled(userId, apiEnabled);
+      return { revokedKeys: apiEnabled ? 0 : await this.keys.revokeAllForUser(userId, this.clock.now()) };
+    });
   }
 }

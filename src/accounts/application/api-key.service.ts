@@ -6,6 +6,7 @@ import type { User } from '../domain/user.js';
 import { TypeormApiKeyRepository } from '../infrastructure/typeorm-api-key.repository.js';
 import { TypeormUserRepository } from '../infrastructure/typeorm-user.repository.js';
 import { NotAllowedError, NotFoundError } from '../../platform/errors/application-errors.js';
+import { Transactions } from '../../platform/database/transaction-scope.js';
 
 @Injectable()
 export class ApiKeyService {
@@ -13,10 +14,11 @@ export class ApiKeyService {
     private readonly keys: TypeormApiKeyRepository,
     private readonly users: TypeormUserRepository,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly transactions: Transactions,
   ) {}
 
-  async list(user: User): Promise<ApiKey[]> {
-    this.requireApiEnabled(user);
+  /** Whatever the API access: a customer whose access was switched off still sees the keys it had, and revokes them. */
+  list(user: User): Promise<ApiKey[]> {
     return this.keys.listForUser(user.id);
   }
 
@@ -24,7 +26,12 @@ export class ApiKeyService {
   async create(user: User, kind: ApiKeyKind): Promise<{ key: string; apiKey: ApiKey }> {
     this.requireApiEnabled(user);
     const generated = generateApiKey(kind);
-    const apiKey = await this.keys.create({ userId: user.id, kind, prefix: generated.prefix, keyHash: generated.hash });
+    // The access is read again under the user's row: a switch-off committed since the session was read refuses the key,
+    // and one coming now waits for it and revokes it with the others (AccountAdministrationService.setApiEnabled).
+    const apiKey = await this.transactions.run(async () => {
+      if (!(await this.users.lockApiAccess(user.id))) throw new NotAllowedError(ACCOUNT_MESSAGES.apiNotEnabled);
+      return this.keys.create({ userId: user.id, kind, prefix: generated.prefix, keyHash: generated.hash });
+    });
     return { key: generated.key, apiKey };
   }
 
@@ -32,7 +39,10 @@ export class ApiKeyService {
     if (!(await this.keys.revoke(user.id, id, this.clock.now()))) throw new NotFoundError('API key not found.');
   }
 
-  /** The caller behind an `Authorization: Bearer` key, or null. Revoked keys and disabled API access fail at once. */
+  /**
+   * The caller behind an `Authorization: Bearer` key, or null. Revoked keys and disabled API access fail at once (keys
+   * are also revoked when the access is switched off, so switching it on again revives none).
+   */
   async authenticate(key: string): Promise<{ user: User; kind: ApiKeyKind } | null> {
     if (!parseApiKey(key)) return null;
     const apiKey = await this.keys.findActiveByHash(hashApiKey(key));

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, type Repository } from 'typeorm';
+import { currentRepository } from '../../platform/database/transaction-scope.js';
 import type { ApiKey, ApiKeyKind } from '../domain/api-key.js';
 import { ApiKeyMapper } from './api-key.mapper.js';
 import { ApiKeyOrmEntity } from './api-key.orm-entity.js';
@@ -10,7 +11,9 @@ export class TypeormApiKeyRepository {
   constructor(@InjectRepository(ApiKeyOrmEntity) private readonly keys: Repository<ApiKeyOrmEntity>) {}
 
   async create(key: { userId: string; kind: ApiKeyKind; prefix: string; keyHash: string }): Promise<ApiKey> {
-    return ApiKeyMapper.toDomain(await this.keys.save(this.keys.create(key)));
+    // In the surrounding transaction, which holds the user's row while the key is made (ApiKeyService.create).
+    const keys = currentRepository(this.keys);
+    return ApiKeyMapper.toDomain(await keys.save(keys.create(key)));
   }
 
   async listForUser(userId: string): Promise<ApiKey[]> {
@@ -22,6 +25,13 @@ export class TypeormApiKeyRepository {
   async revoke(userId: string, id: string, at: Date): Promise<boolean> {
     const result = await this.keys.update({ id, userId, revokedAt: IsNull() }, { revokedAt: at });
     return (result.affected ?? 0) > 0;
+  }
+
+  /** Every key of the user not revoked yet, revoked at `at`; answers how many. */
+  async revokeAllForUser(userId: string, at: Date): Promise<number> {
+    // With the switch of API access and its audit row, in the surrounding transaction (AdminConsoleService).
+    const result = await currentRepository(this.keys).update({ userId, revokedAt: IsNull() }, { revokedAt: at });
+    return result.affected ?? 0;
   }
 
   async findActiveByHash(keyHash: string): Promise<ApiKey | null> {

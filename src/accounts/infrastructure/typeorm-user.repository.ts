@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { EmailChange, NewUser, ProfileChanges, User, UserRole } from '../domain/user.js';
 import { columnList, preparedQuery } from '../../platform/database/prepared-query.js';
-import { currentRepository, joinTransaction } from '../../platform/database/transaction-scope.js';
+import { currentManager, currentRepository, joinTransaction } from '../../platform/database/transaction-scope.js';
 import { UserMapper } from './user.mapper.js';
 import { UserOrmEntity } from './user.orm-entity.js';
 
@@ -86,6 +86,15 @@ export class TypeormUserRepository {
 
   async setRole(id: string, role: UserRole): Promise<void> {
     await this.users.update({ id }, { role });
+  }
+
+  /**
+   * Whether the user has API access, holding the user's row (FOR SHARE) until the surrounding transaction ends: a
+   * switch of API access waits for it, and one that committed first is seen. Null when the user does not exist.
+   */
+  async lockApiAccess(id: string): Promise<boolean | null> {
+    const [row] = (await currentManager(this.users.manager.connection).query('SELECT api_enabled FROM users WHERE id = $1 FOR SHARE', [id])) as { api_enabled: boolean }[];
+    return row ? row.api_enabled : null;
   }
 
   async setApiEnabled(id: string, apiEnabled: boolean): Promise<void> {

@@ -104,8 +104,8 @@ export class AdminConsoleService {
 
   async setApiEnabled(admin: User, userId: string, apiEnabled: boolean): Promise<User> {
     await this.transactions.run(async () => {
-      await this.accounts.setApiEnabled(userId, apiEnabled);
-      await this.audit.record(admin, 'setApiEnabled', userId, { apiEnabled });
+      const { revokedKeys } = await this.accounts.setApiEnabled(userId, apiEnabled);
+      await this.audit.record(admin, 'setApiEnabled', userId, apiEnabled ? { apiEnabled } : { apiEnabled, revokedKeys });
     });
     return this.accounts.customer(userId);
   }

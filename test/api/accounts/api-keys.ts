@@ -1,7 +1,9 @@
+import pg from 'pg';
 import request from 'supertest';
 import { browser, registeredUser } from '../../support/accounts.js';
 import { plainBranding, simpleDraw } from '../../support/draws.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
+import { waitUntil } from '../../support/wait-until.js';
 
 describe('API keys: live and test keys, shown once, stored hashed, revocable (API)', () => {
   let t: TestApp;
@@ -20,7 +22,55 @@ describe('API keys: live and test keys, shown once, stored hashed, revocable (AP
     const { agent } = await registeredUser(t.app);
     const response = await agent.post('/api/account/createApiKey/').send({ kind: 'live' }).expect(403);
     expect(response.body.message).toBe('API access is not enabled for your account. Please contact us to enable it.');
-    await agent.get('/api/account/getApiKeys/').expect(403);
+    expect((await agent.get('/api/account/getApiKeys/').expect(200)).body).toEqual([]);
+  });
+
+  it('are listed and revoked whatever the API access: a customer whose access is off still finds its keys', async () => {
+    const { agent, email } = await registeredUser(t.app);
+    await t.query('UPDATE users SET api_enabled = true WHERE email = $1', [email]);
+    const created = (await agent.post('/api/account/createApiKey/').send({ kind: 'live' }).expect(200)).body as { key: string; apiKey: { id: string } };
+    // Switched off as a direct write would (not the admin console, which revokes the keys itself): the key is still active.
+    await t.query('UPDATE users SET api_enabled = false WHERE email = $1', [email]);
+    const listed = (await agent.get('/api/account/getApiKeys/').expect(200)).body as { id: string; revokedAt: string | null }[];
+    expect(listed).toEqual([expect.objectContaining({ id: created.apiKey.id, revokedAt: null })]);
+    await agent.post('/api/account/revokeApiKey/').send({ id: created.apiKey.id }).expect(200);
+    expect((await agent.get('/api/account/getApiKeys/').expect(200)).body[0].revokedAt).not.toBeNull();
+    // Switched on again, the key revoked meanwhile stays dead.
+    await t.query('UPDATE users SET api_enabled = true WHERE email = $1', [email]);
+    await bearer(created.key).expect(401);
+  });
+
+  it('a key is not made once API access is switched off, even by a request that read the account before the switch', async () => {
+    const { agent, email } = await registeredUser(t.app);
+    const [{ id: userId }] = await t.query<{ id: string }>('UPDATE users SET api_enabled = true WHERE email = $1 RETURNING id', [email]);
+    // The switch-off is written but not committed: the request reads its session's user with access on.
+    const switching = new pg.Client({ connectionString: t.databaseUrl });
+    await switching.connect();
+    try {
+      await switching.query('BEGIN');
+      await switching.query('UPDATE users SET api_enabled = false WHERE id = $1', [userId]);
+      let answered = false;
+      const creating = agent
+        .post('/api/account/createApiKey/')
+        .send({ kind: 'live' })
+        .then((response) => {
+          answered = true;
+          return response;
+        });
+      // Either the request waits on the switch's row, or (without that wait) it has already answered.
+      await waitUntil(
+        () => t.query(`SELECT 1 FROM pg_stat_activity WHERE query LIKE 'SELECT api_enabled FROM users WHERE id = $1 FOR SHARE%' AND wait_event_type = 'Lock'`),
+        (rows) => rows.length > 0 || answered,
+        'the key creation waiting on the switch',
+        { timeoutMs: 10_000, intervalMs: 20 },
+      );
+      await switching.query('COMMIT');
+      const response = await creating;
+      expect([response.status, response.body.message]).toEqual([403, 'API access is not enabled for your account. Please contact us to enable it.']);
+    } finally {
+      await switching.end();
+    }
+    expect(await t.query('SELECT id FROM api_key WHERE user_id = $1 AND revoked_at IS NULL', [userId])).toEqual([]);
   });
 
   it('authenticate every call with Authorization: Bearer, marking the source live or test', async () => {

@@ -291,6 +291,45 @@ describe('admin console API: customers, credit packs, e-mail changes, API access
     expect(Object.keys(bad.body.modelState)).toEqual(['apiEnabled']);
   });
 
+  it('switching API access off revokes the keys: switched on again, none of them works (new keys are needed)', async () => {
+    const { agent, userId } = await customer();
+    await admin.post('/api/admin/setApiEnabled/').send({ userId, apiEnabled: true }).expect(200);
+    const keys = [];
+    for (const kind of ['live', 'test']) keys.push((await agent.post('/api/account/createApiKey/').send({ kind }).expect(200)).body.key as string);
+    const api = request(t.app.getHttpServer());
+    const asKey = (key: string) => api.get('/api/account/get/').set('Authorization', `Bearer ${key}`);
+
+    await admin.post('/api/admin/setApiEnabled/').send({ userId, apiEnabled: false }).expect(200);
+    // The customer still sees its keys, revoked.
+    const listed = (await agent.get('/api/account/getApiKeys/').expect(200)).body as { revokedAt: string | null }[];
+    expect(listed.map((key) => key.revokedAt === null)).toEqual([false, false]);
+    // Switched off twice, nothing more to revoke.
+    await admin.post('/api/admin/setApiEnabled/').send({ userId, apiEnabled: false }).expect(200);
+    await admin.post('/api/admin/setApiEnabled/').send({ userId, apiEnabled: true }).expect(200);
+    for (const key of keys) expect((await asKey(key).expect(401)).body).toEqual({ message: 'The API key is invalid or has been revoked.' });
+    const fresh = (await agent.post('/api/account/createApiKey/').send({ kind: 'live' }).expect(200)).body.key as string;
+    await asKey(fresh).expect(200);
+
+    const audited = await t.query<{ detail: unknown }>(`SELECT detail FROM admin_audit WHERE customer_user_id = $1 AND action = 'setApiEnabled' ORDER BY id`, [userId]);
+    expect(audited.map((row) => row.detail)).toEqual([{ apiEnabled: true }, { apiEnabled: false, revokedKeys: 2 }, { apiEnabled: false, revokedKeys: 0 }, { apiEnabled: true }]);
+  });
+
+  it('revokes the keys in the switch’s transaction: a failed audit row leaves access and keys as they were', async () => {
+    const { agent, userId } = await customer();
+    await admin.post('/api/admin/setApiEnabled/').send({ userId, apiEnabled: true }).expect(200);
+    const key = (await agent.post('/api/account/createApiKey/').send({ kind: 'live' }).expect(200)).body.key as string;
+    await t.query(`CREATE FUNCTION test_fail_switch_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit down'; END $$`);
+    await t.query(`CREATE TRIGGER test_switch_audit BEFORE INSERT ON admin_audit FOR EACH ROW WHEN (NEW.customer_user_id = '${userId}') EXECUTE FUNCTION test_fail_switch_audit()`);
+    try {
+      await admin.post('/api/admin/setApiEnabled/').send({ userId, apiEnabled: false }).expect(500);
+    } finally {
+      await t.query('DROP TRIGGER test_switch_audit ON admin_audit');
+      await t.query('DROP FUNCTION test_fail_switch_audit()');
+    }
+    expect(await t.query('SELECT api_enabled FROM users WHERE id = $1', [userId])).toEqual([{ api_enabled: true }]);
+    await request(t.app.getHttpServer()).get('/api/account/get/').set('Authorization', `Bearer ${key}`).expect(200);
+  });
+
   it('records every administrator action with who, what and when', async () => {
     const { userId, email } = await customer();
     const started = Date.now();

@@ -44,7 +44,14 @@ export default function AccountEditPage({ Billing }: { Billing: ComponentType })
               <ChangePasswordForm account={[account.email, account.firstName, account.lastName].filter((value): value is string => typeof value === 'string')} />
             </Paper>
             <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }}>
-              {account.apiEnabled ? <ApiKeysSection /> : <ApiAccessNote />}
+              {account.apiEnabled ? (
+                <ApiKeysSection />
+              ) : (
+                <Stack gap="xl">
+                  <ApiAccessNote />
+                  <ApiKeysSection canCreate={false} />
+                </Stack>
+              )}
             </Paper>
             <Billing />
           </>

@@ -9,11 +9,15 @@ import { notifySuccess } from '../../../shared/forms/notify-success';
 
 const KIND_LABEL = { live: 'Live', test: 'Test' } as const;
 
-/** API keys of an apiEnabled user: list, create (shown once), revoke (confirmed). */
-export function ApiKeysSection() {
+/**
+ * API keys: list, create (shown once), revoke (confirmed). Without API access (`canCreate` false) the keys the account
+ * had are still listed and revocable, and nothing is shown when it had none.
+ */
+export function ApiKeysSection({ canCreate = true }: { canCreate?: boolean }) {
   const { dateTime } = useDates();
   const when = (iso: string | null, otherwise: string) => (iso ? dateTime(iso) : otherwise);
-  const { data: keys, isLoading, isError, refetch } = useGetApiKeysQuery();
+  // Asked again on mounting: the section mounts anew when the API access is switched, which revokes keys.
+  const { data: keys, isLoading, isError, refetch } = useGetApiKeysQuery(undefined, { refetchOnMountOrArgChange: true });
   const [createKey, { isLoading: creating, originalArgs: creatingArgs }] = useCreateApiKeyMutation();
   const [revokeKey, { isLoading: revoking }] = useRevokeApiKeyMutation();
   const [created, setCreated] = useState<CreatedApiKeyResponseDto | null>(null);
@@ -41,14 +45,20 @@ export function ApiKeysSection() {
     }
   };
 
+  if (!canCreate && !(keys && keys.length > 0) && !isError) return null;
+
   return (
     <Stack gap="md" component="section" aria-labelledby="api-keys-title">
       <Title order={2} id="api-keys-title" size="h3">
         API keys
       </Title>
-      <Text size="sm">
-        Programs send a key as <Code>Authorization: Bearer …</Code>. A live key runs real draws; a test key runs test draws that cost nothing.
-      </Text>
+      {canCreate ? (
+        <Text size="sm">
+          Programs send a key as <Code>Authorization: Bearer …</Code>. A live key runs real draws; a test key runs test draws that cost nothing.
+        </Text>
+      ) : (
+        <Text size="sm">API access is off for your account: none of these keys works, and switching it on again revives none of them (you would create new ones).</Text>
+      )}
       {isLoading && <Skeleton height={96} radius="md" />}
       {isError && (
         <Alert variant="light" color="red" title="Your API keys could not be loaded">
@@ -57,7 +67,7 @@ export function ApiKeysSection() {
           </Button>
         </Alert>
       )}
-      {keys && keys.length === 0 && <Text c="dimmed">You have no API keys yet. Start with a test key: it cannot run a real draw.</Text>}
+      {canCreate && keys && keys.length === 0 && <Text c="dimmed">You have no API keys yet. Start with a test key: it cannot run a real draw.</Text>}
       {keys && keys.length > 0 && (
         <Table.ScrollContainer minWidth={640}>
           <Table verticalSpacing="sm" striped aria-labelledby="api-keys-title">
@@ -100,14 +110,16 @@ export function ApiKeysSection() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Group gap="sm">
-        <Button ref={createButtons.test} variant="default" onClick={() => void create('test')} loading={creating && creatingArgs?.createApiKeyRequestDto.kind === 'test'} disabled={creating}>
-          Create a test key
-        </Button>
-        <Button ref={createButtons.live} onClick={() => void create('live')} loading={creating && creatingArgs?.createApiKeyRequestDto.kind === 'live'} disabled={creating}>
-          Create a live key
-        </Button>
-      </Group>
+      {canCreate && (
+        <Group gap="sm">
+          <Button ref={createButtons.test} variant="default" onClick={() => void create('test')} loading={creating && creatingArgs?.createApiKeyRequestDto.kind === 'test'} disabled={creating}>
+            Create a test key
+          </Button>
+          <Button ref={createButtons.live} onClick={() => void create('live')} loading={creating && creatingArgs?.createApiKeyRequestDto.kind === 'live'} disabled={creating}>
+            Create a live key
+          </Button>
+        </Group>
+      )}
 
       <CreatedKeyModal
         created={created}

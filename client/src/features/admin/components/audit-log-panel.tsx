@@ -18,7 +18,11 @@ function describe(action: string, detail: Record<string, unknown>): string {
     return `${credits(detail.isTrialPack ? ' trial' : '')}, expiring ${formatAdminDate(String(detail.expiryDate))}${detail.updateAllExpiries ? ', every pack moved to it' : ''}`;
   if (action === 'deleteCreditPack') return credits('');
   if (action === 'changeEmail') return `${String(detail.from)} → ${String(detail.to)}`;
-  if (action === 'setApiEnabled') return detail.apiEnabled ? 'Granted' : 'Revoked';
+  if (action === 'setApiEnabled') {
+    if (detail.apiEnabled) return 'Granted';
+    // Rows written before switching off revoked the keys have no count.
+    return typeof detail.revokedKeys === 'number' ? `Revoked, with ${detail.revokedKeys} key${detail.revokedKeys === 1 ? '' : 's'}` : 'Revoked';
+  }
   return '';
 }
 

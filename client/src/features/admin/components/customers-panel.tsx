@@ -126,7 +126,10 @@ function CustomerRow({ customer, onCredits, onChangeEmail }: { customer: Custome
   const toggleApi = async (apiEnabled: boolean) => {
     const result = await setApiEnabled({ setApiEnabledRequestDto: { userId: customer.userId, apiEnabled } });
     if (!result.error)
-      notifySuccess(apiEnabled ? 'API access granted' : 'API access revoked', `${customer.email} ${apiEnabled ? 'can now use API keys.' : 'can no longer use API keys; existing keys stop working.'}`);
+      notifySuccess(
+        apiEnabled ? 'API access granted' : 'API access revoked',
+        `${customer.email} ${apiEnabled ? 'can now use API keys.' : 'can no longer use API keys; their keys are revoked, and new ones are needed if access is granted again.'}`,
+      );
   };
   return (
     <Table.Tr data-testid="customer-row">
