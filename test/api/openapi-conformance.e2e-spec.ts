@@ -162,6 +162,8 @@ describe('openapi.json describes what the API answers (API)', () => {
     await call('login', browser(t.app).post('/api/account/login/').send({ email: 'nobody@example.com', password: 'wrong password here' }), 401);
     await call('register', browser(t.app).post('/api/account/register/').send({ email: 'not-an-address' }), 400);
     await call('updateAccount', user.post('/api/account/update/').send({ firstName: 'Alexis' }), 200);
+    await call('updateAccount', withKey(testKey).post('/api/account/update/').send({ firstName: 'Alexis' }), 403);
+    await call('updateAccount', withKey(liveKey).post('/api/account/update/').send({ currentPassword: 'whatever it is', newPassword: 'a brand new horse battery' }), 403);
     await call('forgotPassword', browser(t.app).post('/api/account/forgotPassword/').send({ email: 'nobody@example.com' }), 200);
 
     await call('createApiKey', user.post('/api/account/createApiKey/').send({ kind: 'live' }), 200);

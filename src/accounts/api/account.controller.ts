@@ -1,4 +1,4 @@
-import { BadRequestException, Body, Controller, Get, HttpCode, Inject, Optional, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { BadRequestException, Body, Controller, ForbiddenException, Get, HttpCode, Inject, Optional, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
@@ -10,7 +10,7 @@ import { CREDIT_BALANCE } from '../accounts.tokens.js';
 import { AccountService } from '../application/account.service.js';
 import type { CreditBalance } from '../application/ports/credit-balance.port.js';
 import type { User } from '../domain/user.js';
-import { type CallerRequest, CurrentUser, OptionalUser, RequireUser } from './auth/caller.js';
+import { type CallerRequest, CurrentUser, OptionalUser, RefuseTestKey, RequireUser } from './auth/caller.js';
 import { LoginGuard } from './auth/login.guard.js';
 import { SESSION_COOKIE_NAME } from '../../platform/http/sessions.js';
 import { AuthenticatedQueryDto, AuthenticatedRequestDto } from './dto/authenticated.request.dto.js';
@@ -24,6 +24,10 @@ import { MessageResponseDto } from '../../platform/http/message.response.dto.js'
 import { addressKey } from '../../platform/rate-limit/client-address.js';
 
 const FORGOT_PASSWORD_ANSWER = 'If an account exists for that address, we have sent it a link to reset the password.';
+/** A test key is for trying draws out: one that leaked must not change the account. */
+const TEST_KEY_CHANGES_NO_ACCOUNT = 'A test API key changes test draws only. Use a live API key, or sign in on the website, to change your account.';
+/** A key is not a password: with one, and a guessed or stolen password, nobody locks the owner out. */
+const KEY_CHANGES_NO_PASSWORD = 'Your password is changed on the account page, signed in on the website, not with an API key.';
 
 @ApiTags('account')
 @Controller('api/account')
@@ -111,10 +115,16 @@ export class AccountController {
 
   @Post('update')
   @RequireUser()
-  @ApiOperation({ operationId: 'updateAccount', summary: 'Change details, address, communication choice or password' })
+  @RefuseTestKey(TEST_KEY_CHANGES_NO_ACCOUNT)
+  @ApiOperation({
+    operationId: 'updateAccount',
+    summary: 'Change details, address, communication choice or password',
+    description: 'A test API key is refused (403). The password is changed signed in on the website: a live API key sending `newPassword` is refused (403).',
+  })
   @ApiOkResponse({ type: UserResponseDto })
   @HttpCode(200)
   async update(@Body() body: UpdateAccountRequestDto, @CurrentUser() user: User, @Req() request: CallerRequest): Promise<UserResponseDto> {
+    if (body.newPassword !== undefined && request.callerSource !== 'web') throw new ForbiddenException({ message: KEY_CHANGES_NO_PASSWORD });
     const { address, ...rest } = body;
     return this.present(await this.accounts.updateProfile(user.id, { ...rest, address: address?.toDomain() }, addressKey(request.ip), request.session?.sessionId));
   }

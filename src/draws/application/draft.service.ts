@@ -8,7 +8,8 @@ import { DRAW_REPOSITORY, DRAFT_REPOSITORY } from '../draws.tokens.js';
 import type { DrawSource } from '../domain/draw.js';
 import { randomShortCode } from '../domain/draw-rules.js';
 import type { DrawRepository } from './ports/draw.repository.port.js';
-import { ConflictError, NotFoundError } from '../../platform/errors/application-errors.js';
+import { ConflictError, NotAllowedError, NotFoundError } from '../../platform/errors/application-errors.js';
+import { testKeyRefusal } from '../domain/draw-actions.js';
 import { type Caller, mayAct, OWNERSHIP, VISITOR } from '../../platform/ownership/ownership.js';
 import type { DraftRepository } from './ports/draft.repository.port.js';
 
@@ -65,7 +66,7 @@ export class DraftService implements OnModuleInit, OnApplicationShutdown {
 
   /** Saves the wizard's state; with `id`, over that draft if the caller owns it. Answers the draft's id. */
   async save(wizardState: unknown, name: string, organisation: string, viewer: Caller, source: DrawSource, id?: string): Promise<string> {
-    if (id) await this.owned(id, viewer);
+    if (id) this.refuseTestKey(await this.owned(id, viewer), viewer);
     const seed = randomBytes(32);
     const saved = await this.drafts.saveDraft(
       {
@@ -91,7 +92,7 @@ export class DraftService implements OnModuleInit, OnApplicationShutdown {
   }
 
   async discard(id: string, viewer: Caller): Promise<void> {
-    await this.owned(id, viewer);
+    this.refuseTestKey(await this.owned(id, viewer), viewer);
     await this.drafts.deleteDraft(id);
   }
 
@@ -108,6 +109,12 @@ export class DraftService implements OnModuleInit, OnApplicationShutdown {
       if (!user) throw new ConflictError(ACCOUNT_EXISTS_MESSAGE);
       if (!(await this.draws.linkOwner(drawId, user.id, `visitor, for ${user.email}`, this.clock.now()))) throw new NotFoundError('Draw not found.');
     });
+  }
+
+  /** A test key saves and discards its own drafts; one made on the website or with a live key it leaves alone, as their draws. */
+  private refuseTestKey(draft: { source: DrawSource }, viewer: Caller): void {
+    const refusal = testKeyRefusal(draft, viewer);
+    if (refusal) throw new NotAllowedError(refusal);
   }
 
   private async owned(id: string, viewer: Caller) {

@@ -17,7 +17,7 @@ import {
 } from '../application/ports/draw.repository.port.js';
 import type { NamedScrutineer, Scrutineer } from '../domain/draw-actions.js';
 import { CHANGEABLE_STATE } from '../domain/draw-state.js';
-import type { Draw, DrawState, Winner } from '../domain/draw.js';
+import type { Draw, DrawSource, DrawState, Winner } from '../domain/draw.js';
 import { DrawMapper } from './draw.mapper.js';
 import { DrawOrmEntity, DrawPrizeOrmEntity, DrawWinnerOrmEntity } from './draw.orm-entity.js';
 import { VersionedCache } from '../../platform/http/public-answers.js';
@@ -342,16 +342,19 @@ export class TypeormDrawRepository implements DrawRepository, DraftRepository, S
     return row.id;
   }
 
-  async findDraft(id: string): Promise<{ id: string; ownerUserId: string | null; clientSession: string | null; wizardState: unknown; updatedAt: Date } | null> {
-    const rows = (await this.dataSource.query(`SELECT id, owner_user_id, client_session, wizard_state, updated_at FROM draw WHERE id = $1 AND state = 'draft' AND wizard_state IS NOT NULL`, [id])) as {
+  async findDraft(id: string): Promise<{ id: string; ownerUserId: string | null; clientSession: string | null; source: DrawSource; wizardState: unknown; updatedAt: Date } | null> {
+    const rows = (await this.dataSource.query(`SELECT id, owner_user_id, client_session, source, wizard_state, updated_at FROM draw WHERE id = $1 AND state = 'draft' AND wizard_state IS NOT NULL`, [
+      id,
+    ])) as {
       id: string;
       owner_user_id: string | null;
       client_session: string | null;
+      source: DrawSource;
       wizard_state: unknown;
       updated_at: Date;
     }[];
     const row = rows[0];
-    return row ? { id: row.id, ownerUserId: row.owner_user_id, clientSession: row.client_session, wizardState: row.wizard_state, updatedAt: row.updated_at } : null;
+    return row ? { id: row.id, ownerUserId: row.owner_user_id, clientSession: row.client_session, source: row.source, wizardState: row.wizard_state, updatedAt: row.updated_at } : null;
   }
 
   async unpaidSubmissionsBefore(before: Date): Promise<{ id: string; ownerUserId: string | null }[]> {

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import request from 'supertest';
-import { browser, registeredUser } from '../../support/accounts.js';
+import { browser, PASSWORD, registeredUser } from '../../support/accounts.js';
 import { plainBranding, simpleDraw } from '../../support/draws.js';
 import { createTestApp, type TestApp } from '../../support/test-app.js';
 import { waitUntil } from '../../support/wait-until.js';
@@ -215,6 +215,58 @@ describe('API keys: live and test keys, shown once, stored hashed, revocable (AP
     await as(live, '/api/account/buycredits/', { paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
     await as(live, '/api/admin/addCreditPack/', { userId, amount: 5, note: 'Goodwill', idempotencyKey: 'grant-key-live-key' }).expect(200);
     expect((await agent.get('/api/account/get/').expect(200)).body.remainingCredits).toBe(15);
+  });
+
+  it('a test key changes nothing of the account, and no key changes the password: that takes the website', async () => {
+    const { agent, email } = await registeredUser(t.app);
+    const [{ id: userId }] = await t.query<{ id: string }>('UPDATE users SET api_enabled = true WHERE email = $1 RETURNING id', [email]);
+    const test = (await agent.post('/api/account/createApiKey/').send({ kind: 'test' }).expect(200)).body.key as string;
+    const live = (await agent.post('/api/account/createApiKey/').send({ kind: 'live' }).expect(200)).body.key as string;
+    const as = (key: string, body: object) => request(t.app.getHttpServer()).post('/api/account/update/').set('Authorization', `Bearer ${key}`).send(body);
+    const stored = () => t.query('SELECT first_name, password_hash, opted_into_communication, address_city FROM users WHERE id = $1', [userId]);
+    const before = await stored();
+    const newPassword = 'a brand new horse battery';
+
+    const changesNoAccount = 'A test API key changes test draws only. Use a live API key, or sign in on the website, to change your account.';
+    for (const body of [
+      { firstName: 'Mallory' },
+      { optedIntoCommunication: true },
+      { address: { lineOne: '1 Taken St', city: 'Elsewhere', state: 'NSW', postcode: '2000', countryCode: 'AU' } },
+      { currentPassword: PASSWORD, newPassword },
+    ]) {
+      expect((await as(test, body).expect(403)).body).toEqual({ message: changesNoAccount });
+    }
+    const keyChangesNoPassword = 'Your password is changed on the account page, signed in on the website, not with an API key.';
+    expect((await as(live, { currentPassword: PASSWORD, newPassword }).expect(403)).body).toEqual({ message: keyChangesNoPassword });
+    expect((await as(live, { currentPassword: 'a wrong guess at it', newPassword }).expect(403)).body).toEqual({ message: keyChangesNoPassword });
+    expect(await stored()).toEqual(before);
+    // The owner still logs in with the password it had.
+    await browser(t.app).post('/api/account/login/').send({ email, password: PASSWORD }).expect(200);
+
+    // A live key changes the details, as the owner's program may; the website changes the password.
+    expect((await as(live, { firstName: 'Renamed' }).expect(200)).body.firstName).toBe('Renamed');
+    await agent.post('/api/account/update/').send({ currentPassword: PASSWORD, newPassword }).expect(200);
+  });
+
+  it('a test key saves and discards its own drafts only, never one made on the website', async () => {
+    const { agent, email } = await registeredUser(t.app);
+    await t.query('UPDATE users SET api_enabled = true WHERE email = $1', [email]);
+    const test = (await agent.post('/api/account/createApiKey/').send({ kind: 'test' }).expect(200)).body.key as string;
+    const as = (path: string, body: object) => request(t.app.getHttpServer()).post(path).set('Authorization', `Bearer ${test}`).send(body);
+    const wizardState = { step: 'prizes', name: 'Summer promo' };
+    const webDraft = (await agent.post('/api/draw/saveIncompleteDraw/').send({ name: 'Summer promo', organisation: 'Acme', wizardState }).expect(200)).body.id as string;
+
+    const refused = await as('/api/draw/saveIncompleteDraw/', { id: webDraft, wizardState: { step: 'overwritten' } }).expect(403);
+    expect(refused.body).toEqual({ message: 'A test API key acts only on test draws. Use a live API key, or sign in on the website, to change this draw.' });
+    // A test draw submitted with the web draft's id leaves that draft in place.
+    await as('/api/draw/submitdraw/', simpleDraw({ paymentOption: 0, token: 'tok_visa', currency: 'AUD', draftId: webDraft })).expect(200);
+    expect((await agent.get('/api/draw/getIncompleteDraw/').query({ id: webDraft }).expect(200)).body.wizardState).toEqual(wizardState);
+
+    // Its own draft it saves over, and its submission removes it.
+    const testDraft = (await as('/api/draw/saveIncompleteDraw/', { wizardState }).expect(200)).body.id as string;
+    await as('/api/draw/saveIncompleteDraw/', { id: testDraft, wizardState: { step: 'time' } }).expect(200);
+    await as('/api/draw/submitdraw/', simpleDraw({ paymentOption: 0, token: 'tok_visa', currency: 'AUD', draftId: testDraft })).expect(200);
+    await agent.get('/api/draw/getIncompleteDraw/').query({ id: testDraft }).expect(404);
   });
 
   it('refuse a malformed or unknown key with 401, even on public routes', async () => {

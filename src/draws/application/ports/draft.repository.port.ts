@@ -27,7 +27,7 @@ export interface DraftRepository {
     },
     at: Date,
   ): Promise<string | null>;
-  findDraft(id: string): Promise<{ id: string; ownerUserId: string | null; clientSession: string | null; wizardState: unknown; updatedAt: Date } | null>;
+  findDraft(id: string): Promise<{ id: string; ownerUserId: string | null; clientSession: string | null; source: DrawSource; wizardState: unknown; updatedAt: Date } | null>;
   deleteDraftsOlderThan(before: Date): Promise<number>;
   /** Drafts a submission made (no wizard state) still waiting for their payment, last changed before `before`. */
   unpaidSubmissionsBefore(before: Date): Promise<{ id: string; ownerUserId: string | null }[]>;
