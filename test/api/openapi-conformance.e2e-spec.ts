@@ -263,6 +263,8 @@ describe('openapi.json describes what the API answers (API)', () => {
     await call('getEntryCheck', user.get('/api/draw/getEntryCheck/').query({ id: drawId }), 200);
     await call('configureEntryCheck', user.post('/api/draw/entryCheckSetup/').send({ drawId, columnIdx: 0, columnName: 'Entry' }), 400);
     await call('getPublicEntryCheck', browser(t.app).get('/api/draw/getPublicEntryCheck/').query({ shortCode }), 404);
+    await call('getPublicWinners', browser(t.app).get('/api/draw/getPublicWinners/').query({ shortCode: 'NOPE1234' }), 404);
+    await call('getPublicEntryCheck', browser(t.app).get('/api/draw/getPublicEntryCheck/').query({ shortCode: 'NOPE1234' }), 404);
 
     const { fileName, clientSession } = await uploaded(t, 'entries.csv', 'name,member\r\nAda,M-1\r\nBob,M-2\r\nCy,M-3\r\n');
     const fileDraw = (

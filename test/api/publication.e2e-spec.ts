@@ -295,4 +295,18 @@ describe('winner publication (API)', () => {
       .expect(400);
     expect(refused.body.message).toBe('This column holds personal data and cannot be published.');
   });
+
+  it('answers a malformed short code as a draw that does not exist: 404 on the winners page, the entry check and the certificate', async () => {
+    const visitor = browser(t.app);
+    for (const shortCode of ['AB', 'ABCDEF', 'AB1DE', '', 'x'.repeat(90), 'ZZZZZ']) {
+      const winners = await visitor.get('/api/draw/getPublicWinners/').query({ shortCode });
+      expect([shortCode, winners.status, winners.body]).toEqual([shortCode, 404, { message: 'The winners of this draw are not published.' }]);
+      const check = await visitor.get('/api/draw/getPublicEntryCheck/').query({ shortCode });
+      expect([shortCode, check.status, check.body]).toEqual([shortCode, 404, { message: 'The entry check is not available for this draw.' }]);
+      if (shortCode) expect((await visitor.get(`/api/certificate/${shortCode}`).expect(404)).body).toEqual({ message: 'Draw not found.' });
+    }
+    // Without a code at all the request itself is incomplete.
+    await visitor.get('/api/draw/getPublicWinners/').expect(400);
+    await visitor.get('/api/draw/getPublicEntryCheck/').expect(400);
+  });
 });

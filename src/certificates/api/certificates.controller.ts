@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { Controller, Get, NotFoundException, Param, Req, Res } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiExcludeEndpoint, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendPublicAnswer } from '../../platform/http/public-answers.js';
 import { FONT_FILES, fontPath } from '../application/certificate-fonts.js';
@@ -33,6 +33,7 @@ export class CertificatesController {
     description: 'No entrant data. This JSON document is what `npm run verify -- --draw-json` reads.',
   })
   @ApiOkResponse({ type: CertificateResponseDto })
+  @ApiNotFoundResponse({ description: "'Draw not found.': no draw has the code (whatever its form)." })
   async get(@Param('shortCode') shortCode: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const current = await this.certificates.current(shortCode);
     if (!current) throw new NotFoundException({ message: NOT_FOUND });

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type CallerRequest, callerOf, OptionalUser } from '../../accounts/api/auth/caller.js';
 import type { User } from '../../accounts/domain/user.js';
@@ -64,6 +64,7 @@ export class EntryCheckController {
   @Get('getPublicEntryCheck')
   @ApiOperation({ operationId: 'getPublicEntryCheck', summary: 'The public entry check page of a draw (by short code)' })
   @ApiOkResponse({ type: PublicEntryCheckResponseDto })
+  @ApiNotFoundResponse({ description: "'The entry check is not available for this draw.': no draw has the code (whatever its form), or it offers no entry check." })
   async publicCheck(@Query() query: ShortCodeQueryDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const { answer, policy } = await this.publicAnswers.publicEntryCheck(query.shortCode.toUpperCase());
     await sendPublicAnswer(request, reply, answer, policy);

@@ -8,7 +8,7 @@ import { EntryCheckService } from '../application/entry-check.service.js';
 import { PublicationService } from '../application/publication.service.js';
 import { ENTRY_CHECK_MESSAGES } from '../domain/entry-check-rules.js';
 import { PUBLICATION_MESSAGES } from '../domain/publication-rules.js';
-import type { PublicEntryCheckResponseDto } from './dto/entry-check.dto.js';
+import { isShortCode, type PublicEntryCheckResponseDto } from './dto/entry-check.dto.js';
 import { PublicWinnersResponseDto } from './dto/publication.dto.js';
 
 /** How many draws' public answers a process keeps. */
@@ -39,7 +39,8 @@ export class PublicPublicationAnswers {
    * revalidated on every use. Once live it is the same for everyone until the draw's version changes.
    */
   async publicWinners(shortCode: string): Promise<{ answer: PublicAnswer; policy: CachePolicy }> {
-    const version = await this.draws.publicVersion({ shortCode });
+    // A code that is not five letters is no draw's: answered as an unknown one, as the certificate answers it.
+    const version = isShortCode(shortCode) ? await this.draws.publicVersion({ shortCode }) : null;
     if (!version) throw new NotFoundException({ message: PUBLICATION_MESSAGES.notPublished });
     const made = await this.winners.get(
       shortCode,
@@ -54,7 +55,7 @@ export class PublicPublicationAnswers {
   }
 
   async publicEntryCheck(shortCode: string): Promise<{ answer: PublicAnswer; policy: CachePolicy }> {
-    const version = await this.draws.publicVersion({ shortCode });
+    const version = isShortCode(shortCode) ? await this.draws.publicVersion({ shortCode }) : null;
     if (!version) throw new NotFoundException({ message: ENTRY_CHECK_MESSAGES.notAvailable });
     const answer = await this.checks.get(shortCode, version.version, async () => {
       const { view, check } = await this.entryCheck.publicCheck(shortCode);

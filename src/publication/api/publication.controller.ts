@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type CallerRequest, callerOf, OptionalUser } from '../../accounts/api/auth/caller.js';
 import type { User } from '../../accounts/domain/user.js';
@@ -60,6 +60,7 @@ export class PublicationController {
   @Get('getPublicWinners')
   @ApiOperation({ operationId: 'getPublicWinners', summary: 'The public winners page of a draw (by short code): published columns of published prizes, once live' })
   @ApiOkResponse({ type: PublicWinnersResponseDto })
+  @ApiNotFoundResponse({ description: "'The winners of this draw are not published.': no draw has the code (whatever its form), or its winners are not published." })
   async publicWinners(@Query() query: ShortCodeQueryDto, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const { answer, policy } = await this.publicAnswers.publicWinners(query.shortCode.toUpperCase());
     await sendPublicAnswer(request, reply, answer, policy);

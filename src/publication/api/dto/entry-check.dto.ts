@@ -98,7 +98,13 @@ export class EntryCheckSetupResponseDto {
 }
 
 export class ShortCodeQueryDto {
-  @ApiProperty() @Matches(SHORT_CODE_PATTERN, { message: 'Draw not found.' }) shortCode: string;
+  // Any text: a code that is not five letters is a draw that does not exist, answered 404 as an unknown one.
+  @ApiProperty() @IsString() shortCode: string;
+}
+
+/** Whether `shortCode` can be a draw's at all (five letters, either case). */
+export function isShortCode(shortCode: string): boolean {
+  return SHORT_CODE_PATTERN.test(shortCode);
 }
 
 export class PublicEntryCheckResponseDto {
