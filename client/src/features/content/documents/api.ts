@@ -10,7 +10,7 @@ export const apiDocument: ContentDocument = {
         'Create a FairDraw account and ask us, through the contact page, to switch on API access for it.',
         'On your account page, under API access, create a key. It is shown once: store it in your secrets manager.',
         'Keys start with fd_live_ (real draws, paid with your credits) or fd_test_ (test draws, free, marked as tests everywhere).',
-        'Revoke a key on the same page; programs using it stop working at once.',
+        'Revoke a key on the same page; programs using it stop working at once. If API access is switched off, every key is revoked: create new keys once it is back on. Your password is changed on the account page only, never with a key.',
       ],
     },
     {
@@ -22,7 +22,7 @@ export const apiDocument: ContentDocument = {
     {
       heading: 'Test keys',
       paragraphs: [
-        'A test key runs the whole flow with real randomness and real certificates, labelled as tests and free of charge, so you can build and test your integration before spending credits. Switch to a live key when you go live; nothing else changes.',
+        'A test key runs the whole flow with real randomness and real certificates, labelled as tests and free of charge, so you can build and test your integration before spending credits. It changes only test draws and your own test drafts: it buys no credits and changes nothing of your account. Switch to a live key when you go live; nothing else changes.',
       ],
     },
   ],
