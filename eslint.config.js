@@ -66,6 +66,12 @@ export default tseslint.config(
     ignores: ['client/src/api/*-api.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/api/generated/*'], message: 'Import endpoints and hooks from client/src/api/<name>-api.ts.' }] }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration[declaration.type="ClassDeclaration"]', message: 'Use named exports for classes.' },
+        // Mantine disables a loading Button, which drops the focus of the keyboard that pressed it (docs/decisions.md, stop 41).
+        { selector: 'JSXOpeningElement[name.name="Button"] > JSXAttribute[name.name="loading"]', message: 'Use BusyButton (client/src/shared/busy/busy-button.tsx): it stays focusable while busy.' },
+      ],
     },
   },
   // Last: turns off the style rules that Prettier (npm run format) decides.

@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { linkInLatestMail, PASSWORD, registeredUser } from '../support/accounts.js';
 import { appConsoleErrors, dismissNotifications, logInThroughPage, registerInBrowser } from '../support/browser-accounts.js';
-import { appStarted, gotoUnstarted, launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
+import { appStarted, gotoUnstarted, holdRequests, launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 describe('accounts in Chromium: pages and session behaviour', () => {
@@ -363,6 +363,50 @@ describe('accounts in Chromium: pages and session behaviour', () => {
     expect(await row.getByRole('button', { name: /^Revoke/ }).count()).toBe(0);
     const afterRevoke = await context.request.get(`${base}/api/account/get/`, { headers: { Authorization: `Bearer ${key}` } });
     expect(afterRevoke.status()).toBe(401);
+    await context.close();
+  });
+
+  it('keeps the focus on a busy Save from the keyboard, during and after, and saves once however often Enter is pressed', async () => {
+    const { page, context } = await chromium.newPage();
+    const email = await registerInBrowser(context, base);
+    const updates = await holdRequests(page, /\/api\/account\/update\/?$/);
+    await page.goto(`${base}/account/edit/`);
+    await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
+    const save = page.getByRole('button', { name: 'Save details' });
+    const saveHasFocus = () => save.evaluate((button) => button === document.activeElement);
+    const busySave = page.locator('button[data-loading]', { hasText: 'Save details' });
+    const idleSave = page.locator('button:not([data-loading])', { hasText: 'Save details' });
+
+    await page.getByLabel('City').fill('Leeds');
+    await save.focus();
+    await page.keyboard.press('Enter');
+    await busySave.waitFor();
+    // Busy, it keeps the focus (a disabled button dropped it to the page's body) and says so.
+    expect(await saveHasFocus()).toBe(true);
+    expect(await save.getAttribute('aria-busy')).toBe('true');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    // Pressed again meanwhile, it does nothing.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Space');
+    updates.release();
+    // The first answer is in: a second request, had one been sent, would be held and counted by now.
+    await page.getByText('Your details have been saved.').waitFor();
+    expect(updates.sent()).toBe(1);
+    await idleSave.waitFor();
+    expect(await saveHasFocus()).toBe(true);
+    expect((await userRow(email)).address_city).toBe('Leeds');
+
+    // Enter in a field submits the form by clicking its button, which ignores it while busy.
+    await dismissNotifications(page);
+    await page.getByLabel('City').fill('York');
+    await page.getByLabel('City').press('Enter');
+    await busySave.waitFor();
+    await page.getByLabel('City').press('Enter');
+    updates.release();
+    await page.getByText('Your details have been saved.').waitFor();
+    expect(updates.sent()).toBe(2);
+    await idleSave.waitFor();
+    expect((await userRow(email)).address_city).toBe('York');
     await context.close();
   });
 

@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import request from 'supertest';
 import { freshAddress, registration } from '../support/accounts.js';
-import { launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
+import { holdRequests, launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
 import { logInBrowser } from '../support/browser-session.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -185,6 +185,41 @@ describe('admin console in Chromium', () => {
     await textOf(shopper.page, 'unused-credits', '3');
     await shopper.page.getByText(newEmail).first().waitFor();
     // A long journey through two browsers: on a loaded 2-core machine it has run past the default 60 s limit.
+  });
+
+  it('keeps the focus on a busy API access switch from the keyboard, during and after, and changes it once', async () => {
+    const customerEmail = `switch${Date.now().toString(36)}@example.com`;
+    await register({ email: customerEmail });
+    const { page, context } = await chromium.newPage();
+    const { email: adminEmail } = await logInBrowser(t, context, base, { firstName: 'Ada', lastName: 'Admin' });
+    await t.query(`UPDATE users SET role = 'admin' WHERE email = $1`, [adminEmail]);
+    const changes = await holdRequests(page, /\/api\/admin\/setApiEnabled\/?$/);
+    await page.goto(base + '/admin/');
+    await page.getByLabel('Search by e-mail').fill(customerEmail);
+    await rowCount(page, 1);
+    const toggle = page.getByRole('switch', { name: `API access for ${customerEmail}` });
+    const toggleHasFocus = () => toggle.evaluate((input) => input === document.activeElement);
+    const apiEnabled = async () => (await t.query('SELECT api_enabled FROM users WHERE email = $1', [customerEmail]))[0].api_enabled;
+
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    // Busy: disabled before stop 41, aria-busy since.
+    await page.waitForFunction((name) => {
+      const input = document.querySelector<HTMLInputElement>(`[role="switch"][aria-label="${name}"]`);
+      return input?.disabled || input?.getAttribute('aria-busy') === 'true';
+    }, `API access for ${customerEmail}`);
+    expect(await toggleHasFocus()).toBe(true);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    // Pressed again meanwhile, it changes nothing and still shows the server's state.
+    await page.keyboard.press('Space');
+    expect(await toggle.isChecked()).toBe(false);
+    changes.release();
+    await page.getByText('API access granted').waitFor();
+    await page.waitForFunction((name) => document.querySelector<HTMLInputElement>(`[role="switch"][aria-label="${name}"]`)?.checked === true, `API access for ${customerEmail}`);
+    expect(await toggleHasFocus()).toBe(true);
+    expect(changes.sent()).toBe(1);
+    expect(await apiEnabled()).toBe(true);
+    await context.close();
   });
 
   it('tells a customer who opens the console that it is for administrators, accessibly', async () => {

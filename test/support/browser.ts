@@ -135,3 +135,31 @@ export async function watchSpinner(button: Locator): Promise<{ shown(): Promise<
   });
   return { shown: async () => (await button.getAttribute('data-spun')) === 'true' };
 }
+
+/**
+ * Holds the page's requests to `url` until the test lets them through, one at a time in the order they were sent,
+ * so a busy state lasts exactly as long as the test needs it, whatever the machine's speed. `sent` counts the
+ * requests the page has sent (its request events).
+ */
+export async function holdRequests(page: Page, url: RegExp): Promise<{ sent(): number; release(): void }> {
+  const gates: { passed: Promise<void>; open: () => void }[] = [];
+  const gate = (index: number) => {
+    if (!gates[index]) {
+      let open!: () => void;
+      const passed = new Promise<void>((resolve) => (open = resolve));
+      gates[index] = { passed, open };
+    }
+    return gates[index];
+  };
+  let sent = 0;
+  let arrived = 0;
+  let released = 0;
+  page.on('request', (request) => {
+    if (url.test(request.url())) sent += 1;
+  });
+  await page.route(url, async (route) => {
+    await gate(arrived++).passed;
+    await route.continue();
+  });
+  return { sent: () => sent, release: () => gate(released++).open() };
+}

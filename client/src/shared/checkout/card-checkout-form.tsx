@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconCreditCard, IconLock } from '@tabler/icons-react';
 import { type FormEvent, useRef } from 'react';
 import { purchaseOutcomeOf, type PurchaseOutcome, useBuyCreditsMutation } from '../../api/billing-api';
@@ -9,6 +9,7 @@ import type { Currency } from '../../lib/site/currency';
 import type { PackOption } from '../../lib/checkout/packs';
 import { attemptFingerprint, attemptFor, attemptSettledBy, type PurchaseAttempt } from '../../lib/checkout/purchase-attempt';
 import { cardMessages, formatCardNumber, formatExpiry, testCardToken } from '../../lib/checkout/test-card';
+import { BusyButton } from '../busy/busy-button';
 
 const FIELDS = ['cardNumber', 'expiry', 'cvc'] as const;
 
@@ -98,9 +99,9 @@ export function CardCheckoutForm({ paymentOption, currency, amountLabel, onPaid 
           />
         </Group>
         {errors.form && <FormMessage>{errors.form}</FormMessage>}
-        <Button type="submit" size="md" loading={isLoading} disabled={!amountLabel} leftSection={<IconLock size={18} aria-hidden />}>
+        <BusyButton type="submit" size="md" loading={isLoading} disabled={!amountLabel} leftSection={<IconLock size={18} aria-hidden />}>
           {amountLabel ? `Pay ${amountLabel}` : 'Pay'}
-        </Button>
+        </BusyButton>
         <Text size="sm" c="gray.8">
           Test checkout: no money moves. Use Stripe’s test card 4242 4242 4242 4242 with any future expiry date and any security code; 4000 0000 0000 0002 is declined.
         </Text>

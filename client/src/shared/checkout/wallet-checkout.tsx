@@ -6,6 +6,7 @@ import { FormMessage } from '../forms/components/form-message';
 import { PACK_CREDITS } from '../../lib/checkout/packs';
 import type { CheckoutProps } from './card-checkout-form';
 import { PayPalWalletButtons, type PayPalSettings } from './paypal-buttons';
+import { BusyButton } from '../busy/busy-button';
 
 /** Part 1 §8 "Wallet failure alert". */
 export const WALLET_FAILURE = 'Something went wrong while processing your PayPal transaction. Please contact support.';
@@ -110,9 +111,9 @@ export function WalletCheckout({ paymentOption, currency, amountLabel, onPaid, p
       <Text c="gray.8">You approve the payment with PayPal, then come straight back here with your credits.</Text>
       {failure && <FormMessage>{failure}</FormMessage>}
       {cancelled && <FormMessage kind="info">You cancelled the PayPal payment. Nothing was charged.</FormMessage>}
-      <Button size="md" onClick={start} loading={creating} disabled={!amountLabel} leftSection={<IconBrandPaypal size={18} aria-hidden />}>
+      <BusyButton size="md" onClick={start} loading={creating} disabled={!amountLabel} leftSection={<IconBrandPaypal size={18} aria-hidden />}>
         {amountLabel ? `Pay ${amountLabel} with PayPal` : 'Pay with PayPal'}
-      </Button>
+      </BusyButton>
       <Modal opened={paymentId !== null} onClose={cancel} title="Approve your PayPal payment" centered closeOnClickOutside={false} closeOnEscape={!executing} withCloseButton={!executing}>
         <Stack gap="md">
           <Text>
@@ -125,9 +126,9 @@ export function WalletCheckout({ paymentOption, currency, amountLabel, onPaid, p
             <Button variant="default" onClick={cancel} disabled={executing}>
               Cancel
             </Button>
-            <Button onClick={approve} loading={executing} data-autofocus>
+            <BusyButton onClick={approve} loading={executing} data-autofocus>
               Approve
-            </Button>
+            </BusyButton>
           </Group>
         </Stack>
       </Modal>

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Checkbox, Group, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, type ReactNode, useMemo } from 'react';
 import { useUpdateAccountMutation, type UserResponseDto } from '../../../api/account-api';
 import { FormMessage } from '../../../shared/forms/components/form-message';
@@ -9,6 +9,7 @@ import { ACCOUNT_MESSAGES, AGENCY_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../.
 import { detailsMessages } from '../../../lib/account-forms';
 import { countryOptions } from '../address-countries';
 import { notifySuccess } from '../../../shared/forms/notify-success';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 interface DetailsValues {
   firstName: string;
@@ -222,9 +223,9 @@ export function AccountDetailsForm({ account }: { account: UserResponseDto }) {
         {incomplete && <FormMessage>{ACCOUNT_MESSAGES.incomplete}</FormMessage>}
         {errors.form && <FormMessage>{errors.form}</FormMessage>}
         <Group justify="flex-end">
-          <Button type="submit" loading={isLoading}>
+          <BusyButton type="submit" loading={isLoading}>
             Save details
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     </form>

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { type ApiKeyResponseDto, type CreatedApiKeyResponseDto, useCreateApiKeyMutation, useGetApiKeysQuery, useRevokeApiKeyMutation } from '../../../api/account-api';
 import { useRouteLink } from '../../../lib/use-route-link';
 import { notifySuccess } from '../../../shared/forms/notify-success';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 const KIND_LABEL = { live: 'Live', test: 'Test' } as const;
 
@@ -112,12 +113,12 @@ export function ApiKeysSection({ canCreate = true }: { canCreate?: boolean }) {
       )}
       {canCreate && (
         <Group gap="sm">
-          <Button ref={createButtons.test} variant="default" onClick={() => void create('test')} loading={creating && creatingArgs?.createApiKeyRequestDto.kind === 'test'} disabled={creating}>
+          <BusyButton ref={createButtons.test} variant="default" onClick={() => void create('test')} loading={creating && creatingArgs?.createApiKeyRequestDto.kind === 'test'} disabled={creating}>
             Create a test key
-          </Button>
-          <Button ref={createButtons.live} onClick={() => void create('live')} loading={creating && creatingArgs?.createApiKeyRequestDto.kind === 'live'} disabled={creating}>
+          </BusyButton>
+          <BusyButton ref={createButtons.live} onClick={() => void create('live')} loading={creating && creatingArgs?.createApiKeyRequestDto.kind === 'live'} disabled={creating}>
             Create a live key
-          </Button>
+          </BusyButton>
         </Group>
       )}
 
@@ -138,9 +139,9 @@ export function ApiKeysSection({ canCreate = true }: { canCreate?: boolean }) {
             <Button variant="default" onClick={() => setToRevoke(null)} data-autofocus>
               Keep the key
             </Button>
-            <Button color="red.9" onClick={() => void revoke()} loading={revoking}>
+            <BusyButton color="red.9" onClick={() => void revoke()} loading={revoking}>
               Revoke the key
-            </Button>
+            </BusyButton>
           </Group>
         </Stack>
       </Modal>

@@ -1,4 +1,4 @@
-import { Button, Group, PasswordInput, Stack, Title } from '@mantine/core';
+import { Group, PasswordInput, Stack, Title } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { useUpdateAccountMutation } from '../../../api/account-api';
 import { FormMessage } from '../../../shared/forms/components/form-message';
@@ -7,6 +7,7 @@ import { useForm } from '../../../shared/forms/use-form';
 import { passwordChangeMessages } from '../../../lib/account-forms';
 import { notifySuccess } from '../../../shared/forms/notify-success';
 import { usePasswordPolicy } from '../../../lib/session/use-password-policy';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -70,9 +71,9 @@ export function ChangePasswordForm({ account }: { account: readonly string[] }) 
         />
         {errors.form && <FormMessage>{errors.form}</FormMessage>}
         <Group justify="flex-end">
-          <Button type="submit" loading={isLoading}>
+          <BusyButton type="submit" loading={isLoading}>
             Change password
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     </form>

@@ -9,6 +9,7 @@ import { formErrorsOf } from '../../../shared/forms/server-errors';
 import { useForm } from '../../../shared/forms/use-form';
 import { emailMessages } from '../../../lib/account-forms';
 import { useHumanCheck } from '../../../lib/site/human-check';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 /** /account/forgotpassword/ (query email): asks for a reset link; the answer never says whether the account exists. */
 export default function ForgotPasswordPage() {
@@ -68,9 +69,9 @@ export default function ForgotPasswordPage() {
             error={errors.fields.email}
           />
           {errors.form && <FormMessage>{errors.form}</FormMessage>}
-          <Button type="submit" loading={isLoading} fullWidth size="md">
+          <BusyButton type="submit" loading={isLoading} fullWidth size="md">
             Send the link
-          </Button>
+          </BusyButton>
           <Text size="sm" ta="center">
             Remembered it?{' '}
             <Anchor underline="always" component={Link} to={link('login')}>

@@ -1,4 +1,4 @@
-import { Anchor, Button, Center, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Center, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { useLoginMutation } from '../../../api/account-api';
@@ -14,6 +14,7 @@ import { ACCOUNT_MESSAGES, isValidEmail } from '../../../../../libs/rules/src/in
 import { loginMessages } from '../../../lib/account-forms';
 import { useLoggedInRedirect } from '../use-logged-in-redirect';
 import { useHumanCheck } from '../../../lib/site/human-check';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -100,9 +101,9 @@ export default function LoginPage() {
             </Anchor>
           </Group>
           {errors.form && <FormMessage>{errors.form}</FormMessage>}
-          <Button type="submit" loading={isLoading} fullWidth size="md">
+          <BusyButton type="submit" loading={isLoading} fullWidth size="md">
             Log in
-          </Button>
+          </BusyButton>
           <Text size="sm" ta="center">
             New to FairDraw?{' '}
             <Anchor underline="always" component={Link} to={link('register', { query: { email: isValidEmail(values.email) ? values.email.trim() : undefined } })}>

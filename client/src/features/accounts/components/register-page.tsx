@@ -1,4 +1,4 @@
-import { Anchor, Button, Center, Checkbox, Group, Loader, PasswordInput, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Center, Checkbox, Group, Loader, PasswordInput, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useRegisterMutation } from '../../../api/account-api';
@@ -13,6 +13,7 @@ import { useLoggedInRedirect } from '../use-logged-in-redirect';
 import type { LoginPageState } from './login-page';
 import { useHumanCheck } from '../../../lib/site/human-check';
 import { usePasswordPolicy } from '../../../lib/session/use-password-policy';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 const FIELDS: readonly RegistrationField[] = ['firstName', 'lastName', 'email', 'password', 'isAgent', 'agentOrganisation', 'optedIntoCommunication', 'termsAgreed'];
 
@@ -199,9 +200,9 @@ export default function RegisterPage() {
           />
           {incomplete && <FormMessage>{ACCOUNT_MESSAGES.incomplete}</FormMessage>}
           {errors.form && <FormMessage>{errors.form}</FormMessage>}
-          <Button type="submit" loading={isLoading} fullWidth size="md">
+          <BusyButton type="submit" loading={isLoading} fullWidth size="md">
             Create account
-          </Button>
+          </BusyButton>
           <Text size="sm" ta="center">
             Already have an account?{' '}
             <Anchor underline="always" component={Link} to={link('login')}>

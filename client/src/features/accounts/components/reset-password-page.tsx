@@ -1,4 +1,4 @@
-import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Anchor, PasswordInput, Stack } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useResetPasswordMutation } from '../../../api/account-api';
@@ -10,6 +10,7 @@ import { useForm } from '../../../shared/forms/use-form';
 import { newPasswordMessages } from '../../../lib/account-forms';
 import { notifySuccess } from '../../../shared/forms/notify-success';
 import { usePasswordPolicy } from '../../../lib/session/use-password-policy';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 /** /account/resetpassword/:token/: a new password, typed twice, then on to log in with it. */
 export default function ResetPasswordPage() {
@@ -67,9 +68,9 @@ export default function ResetPasswordPage() {
             </FormMessage>
           )}
           {errors.form && <FormMessage>{errors.form}</FormMessage>}
-          <Button type="submit" loading={isLoading} fullWidth size="md">
+          <BusyButton type="submit" loading={isLoading} fullWidth size="md">
             Save the new password
-          </Button>
+          </BusyButton>
         </Stack>
       </form>
     </FormPage>

@@ -6,6 +6,7 @@ import { ACCOUNT_MESSAGES, isValidEmail } from '../../../../../libs/rules/src/in
 import { notifySuccess } from '../../../shared/forms/notify-success';
 import { formErrorsOf } from '../../../shared/forms/server-errors';
 import { formatAdminDate } from '../admin-rules';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 /** Part 2 §2 change-email modal: the new address, a confirmation before it is changed (§8), and the e-mail history. */
 export function ChangeEmailModal({ customer, onClose }: { customer: CustomerDto | null; onClose(): void }) {
@@ -126,9 +127,9 @@ function ChangeEmailContent({ customer, onDone }: { customer: CustomerDto; onDon
           <Button variant="default" onClick={() => setConfirming(false)}>
             Cancel
           </Button>
-          <Button onClick={() => void confirm()} loading={isLoading}>
+          <BusyButton onClick={() => void confirm()} loading={isLoading}>
             Yes, change it
-          </Button>
+          </BusyButton>
         </Group>
       </Modal>
     </Stack>

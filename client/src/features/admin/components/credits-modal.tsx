@@ -5,6 +5,7 @@ import { notifySuccess } from '../../../shared/forms/notify-success';
 import { formErrorsOf } from '../../../shared/forms/server-errors';
 import { useForm } from '../../../shared/forms/use-form';
 import { type CreditPackField, type CreditPackForm, creditPackErrors, creditPackRequest, EMPTY_CREDIT_PACK_FORM, formatAdminDate, withTrial } from '../admin-rules';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 const FIELDS: readonly CreditPackField[] = ['amount', 'expiryDate', 'note'];
 
@@ -127,9 +128,9 @@ function CreditsContent({ customer }: { customer: CustomerDto }) {
           <Button variant="default" onClick={() => setDeleting(null)}>
             Keep it
           </Button>
-          <Button color="red.9" onClick={() => void confirmDelete()} loading={deleteState.isLoading}>
+          <BusyButton color="red.9" onClick={() => void confirmDelete()} loading={deleteState.isLoading}>
             Delete pack
-          </Button>
+          </BusyButton>
         </Group>
       </Modal>
     </Stack>
@@ -236,9 +237,9 @@ function AddPackForm({ userId, email }: { userId: string; email: string }) {
           onChange={(event) => setField('updateAllExpiries', event.currentTarget.checked)}
         />
         <Group justify="flex-end">
-          <Button type="submit" loading={isLoading}>
+          <BusyButton type="submit" loading={isLoading}>
             Add credits
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     </Paper>

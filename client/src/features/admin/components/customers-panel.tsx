@@ -1,10 +1,11 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, Pagination, Paper, Stack, Switch, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Pagination, Paper, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type CustomerDto, useGetCustomersQuery, useSetApiEnabledMutation } from '../../../api/admin-api';
 import { useRouteLink } from '../../../lib/use-route-link';
 import { notifySuccess } from '../../../shared/forms/notify-success';
+import { BusySwitch } from '../../../shared/busy/busy-switch';
 import { CUSTOMERS_PAGE_SIZE, CUSTOMERS_REFRESH_MS, formatAdminDate, LOADER_DELAY_MS, SEARCH_DEBOUNCE_MS } from '../admin-rules';
 import { useDelayedFlag } from '../use-delayed-flag';
 
@@ -148,7 +149,7 @@ function CustomerRow({ customer, onCredits, onChangeEmail }: { customer: Custome
       <Table.Td>{formatAdminDate(customer.lastUsed)}</Table.Td>
       <Table.Td>{customer.unusedCredits}</Table.Td>
       <Table.Td>
-        <Switch checked={customer.apiEnabled} disabled={isLoading} onChange={(event) => void toggleApi(event.currentTarget.checked)} aria-label={`API access for ${customer.email}`} />
+        <BusySwitch checked={customer.apiEnabled} busy={isLoading} onChange={(event) => void toggleApi(event.currentTarget.checked)} aria-label={`API access for ${customer.email}`} />
       </Table.Td>
       <Table.Td>
         <Group gap={6} wrap="nowrap">

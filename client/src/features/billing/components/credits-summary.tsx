@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useGetCreditsDataQuery } from '../../../api/billing-api';
 import { useDates } from '../../../lib/use-dates';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 /** Unused credits and when the latest expire (part 2 §3 "Credits data"). */
 export function CreditsSummary({ action }: { action?: ReactNode }) {
@@ -10,9 +11,9 @@ export function CreditsSummary({ action }: { action?: ReactNode }) {
   if (isError && !data) {
     return (
       <Alert color="red" variant="light" title="Your credits could not be loaded" role="alert">
-        <Button size="xs" variant="white" color="red.9" onClick={() => void refetch()} loading={isFetching}>
+        <BusyButton size="xs" variant="white" color="red.9" onClick={() => void refetch()} loading={isFetching}>
           Try again
-        </Button>
+        </BusyButton>
       </Alert>
     );
   }

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Pagination, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Group, Pagination, Paper, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { type InvoiceDto, useGetInvoicesQuery } from '../../../api/billing-api';
 import { formatMoney } from '../../../lib/site/currency';
 import { useDates } from '../../../lib/use-dates';
 import classes from './billing.module.css';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 /** Part 1 §9 / part 2 §9: invoices page size 10; the invoice download spinner turns for 5 s. */
 const INVOICES_PAGE_SIZE = 10;
@@ -22,7 +23,7 @@ function DownloadInvoiceButton({ invoice }: { invoice: InvoiceDto }) {
     return () => clearTimeout(timer);
   }, [busy]);
   return (
-    <Button
+    <BusyButton
       component="a"
       href={`/download/invoice/${encodeURIComponent(invoice.id)}`}
       download
@@ -34,7 +35,7 @@ function DownloadInvoiceButton({ invoice }: { invoice: InvoiceDto }) {
       aria-label={`Download invoice ${invoice.invoiceNumber} (PDF)`}
     >
       PDF
-    </Button>
+    </BusyButton>
   );
 }
 
@@ -49,9 +50,9 @@ export function InvoicesPanel() {
   if (isError && !data) {
     body = (
       <Alert color="red" variant="light" title="Your invoices could not be loaded" role="alert">
-        <Button size="xs" variant="white" color="red.9" onClick={() => void refetch()} loading={isFetching}>
+        <BusyButton size="xs" variant="white" color="red.9" onClick={() => void refetch()} loading={isFetching}>
           Try again
-        </Button>
+        </BusyButton>
       </Alert>
     );
   } else if (isLoading || !data) {

@@ -1,4 +1,4 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { purchaseOutcomeOf, useBuyCreditsMutation } from '../../../api/billing-api';
@@ -9,6 +9,7 @@ import { attemptFingerprint, attemptFor, attemptSettledBy, type PurchaseAttempt 
 import { authenticateCard, type StripeSettings } from '../../../lib/checkout/stripe-js';
 import type { CheckoutProps } from '../../../shared/checkout/card-checkout-form';
 import { type CreatePaymentMethod, StripeCardFields } from '../../../shared/checkout/stripe-card-fields';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 /**
  * Buying credits by card through Stripe: the Payment Element makes a PaymentMethod, buycredits charges it at the
@@ -67,9 +68,9 @@ export function StripeCheckoutForm({
       <Stack gap="md">
         {amount !== undefined && currency && <StripeCardFields settings={settings} timeoutMs={timeoutMs} amount={amount} currency={currency} creator={creator} />}
         {message && <FormMessage>{message}</FormMessage>}
-        <Button type="submit" size="md" loading={busy} disabled={!amountLabel} leftSection={<IconLock size={18} aria-hidden />}>
+        <BusyButton type="submit" size="md" loading={busy} disabled={!amountLabel} leftSection={<IconLock size={18} aria-hidden />}>
           {amountLabel ? `Pay ${amountLabel}` : 'Pay'}
-        </Button>
+        </BusyButton>
         <Text size="sm" c="gray.8">
           Your card details go straight to Stripe, our payment provider; FairDraw never sees them.
         </Text>

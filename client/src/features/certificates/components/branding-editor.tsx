@@ -10,6 +10,7 @@ import { notifySuccess } from '../../../shared/forms/notify-success';
 import { FormMessage } from '../../../shared/forms/components/form-message';
 import { formErrorsOf, type FormErrors } from '../../../shared/forms/server-errors';
 import { contrastRatio, DEFAULT_BRANDING, FONT_NAMES, MINIMUM_CONTRAST, parseBranding, serialiseBranding } from '../../../../../libs/rules/src/index';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 type Slot = 'Top' | 'Left' | 'Banner' | 'Right';
 const SLOTS: { slot: Slot; label: string }[] = [
@@ -258,9 +259,9 @@ export function BrandingEditor({ drawId, shortCode, clientSession, opened, onClo
           <Button variant="default" onClick={onClose}>
             Close
           </Button>
-          <Button onClick={() => void submit()} loading={saving} disabled={uploading !== null}>
+          <BusyButton onClick={() => void submit()} loading={saving} disabled={uploading !== null}>
             Save branding
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     </Modal>

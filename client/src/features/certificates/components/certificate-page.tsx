@@ -1,4 +1,4 @@
-import { Alert, Anchor, Box, Button, Center, Code, Container, FileInput, Group, List, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Center, Code, Container, FileInput, Group, List, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDates } from '../../../lib/use-dates';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -11,6 +11,7 @@ import { certificateHead } from '../certificate-head';
 import { beaconName, beaconStatement } from '../../../../../libs/rng/src/beacon-statement';
 import { describeLogPositions } from '../../../../../libs/transparency-log/src/entries';
 import type { BrowserCheck, GivenSeeds } from '../verify/verify-in-browser';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 /**
  * Loads the branding font from the server (the same TTF the PDF embeds) under its own family name, once the branding
@@ -112,9 +113,9 @@ function InBrowserCheck({ cert }: { cert: CertificateResponseDto }) {
           />
         )}
         <Group>
-          <Button onClick={() => void run()} loading={busy} disabled={needsFile && !file}>
+          <BusyButton onClick={() => void run()} loading={busy} disabled={needsFile && !file}>
             Check the draw
-          </Button>
+          </BusyButton>
         </Group>
         {checks && (
           <Alert

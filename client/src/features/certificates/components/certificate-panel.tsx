@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useAppSelector } from '../../../lib/hooks';
 import { selectScreenShare } from '../../../lib/site/site-slice';
 import { BrandingEditor } from './branding-editor';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 /** Part 2 §2: a certificate download's spinner lasts 10 s. */
 const CERTIFICATE_SPINNER_MS = 10_000;
@@ -26,13 +27,13 @@ function CertificateDownload({ drawId, withWinners }: { drawId: string; withWinn
   return (
     <>
       {privacyWarnings ? (
-        <Button variant="light" leftSection={<IconDownload size={18} aria-hidden />} loading={busy} onClick={() => setWarning(true)}>
+        <BusyButton variant="light" leftSection={<IconDownload size={18} aria-hidden />} loading={busy} onClick={() => setWarning(true)}>
           {label}
-        </Button>
+        </BusyButton>
       ) : (
-        <Button component="a" href={url} download variant="light" leftSection={<IconDownload size={18} aria-hidden />} loading={busy} onClick={started}>
+        <BusyButton component="a" href={url} download variant="light" leftSection={<IconDownload size={18} aria-hidden />} loading={busy} onClick={started}>
           {label}
-        </Button>
+        </BusyButton>
       )}
       <Modal closeButtonProps={{ 'aria-label': 'Close dialog' }} opened={warning} onClose={() => setWarning(false)} title="Privacy warning" centered>
         <Stack gap="md">

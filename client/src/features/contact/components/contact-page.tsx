@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Container, Grid, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Card, Container, Grid, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { formErrorsOf } from '../../../shared/forms/server-errors';
 import { useForm } from '../../../shared/forms/use-form';
 import { useHumanCheck } from '../../../lib/site/human-check';
 import { selectCountry } from '../../../lib/site/site-slice';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 const TOPICS = [
   { value: 'draw', label: 'A draw I have run or scheduled' },
@@ -107,9 +108,9 @@ export default function ContactPage() {
                   />
                   <TextInput label="Draw ID" description="The 12 characters after # on the draw page, if your question is about a draw." maxLength={12} {...fieldProps('drawId')} />
                   <Textarea label="Message" required autosize minRows={5} maxLength={5000} {...fieldProps('message')} />
-                  <Button type="submit" loading={isLoading} w="fit-content">
+                  <BusyButton type="submit" loading={isLoading} w="fit-content">
                     Send message
-                  </Button>
+                  </BusyButton>
                   <Text size="xs" c="dimmed">
                     We use your details only to answer you; see the{' '}
                     <Anchor component={Link} to={link('privacy')} size="xs" underline="always">

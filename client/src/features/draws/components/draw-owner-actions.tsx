@@ -12,6 +12,7 @@ import { defaultRescheduleValue, parseLocalInput, rescheduleError, timeZoneChoic
 import { knownTimeZone } from '../../../../../libs/rules/src/index';
 import type { ActionVisibility } from '../../../lib/draws/draw-timing';
 import { notifySuccess } from '../../../shared/forms/notify-success';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 const NO_ERRORS: FormErrors<'scheduleDate'> = { fields: {}, form: null };
 
@@ -85,9 +86,9 @@ function RescheduleModal({ draw, opened, onClose, clientSession }: { draw: DrawR
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={isLoading}>
+            <BusyButton type="submit" loading={isLoading}>
               Save the new time
-            </Button>
+            </BusyButton>
           </Group>
         </Stack>
       </form>
@@ -124,9 +125,9 @@ function ConfirmModal({
           <Button variant="default" onClick={onClose} disabled={busy}>
             {keepLabel}
           </Button>
-          <Button color={danger ? 'red.9' : undefined} loading={busy} onClick={onConfirm}>
+          <BusyButton color={danger ? 'red.9' : undefined} loading={busy} onClick={onConfirm}>
             {confirmLabel}
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     </Modal>

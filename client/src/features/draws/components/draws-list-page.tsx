@@ -16,6 +16,7 @@ import { DraftModal, type DrawErrorDetails, DrawErrorModal } from './draw-list-m
 import { DrawListFilters } from './draw-list-filters';
 import { DrawListResults, type ListedDraw } from './draw-list-results';
 import classes from './draws.module.css';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 /** /draws/ (private; query cancelled, draw_error, user_id): part 2 §2 Draw list. */
 export default function DrawsListPage() {
@@ -105,9 +106,9 @@ export default function DrawsListPage() {
   } else if (isError && !data) {
     body = (
       <Alert color="red" variant="light" role="alert" title="Your draws could not be loaded" icon={<IconAlertCircle aria-hidden />}>
-        <Button size="xs" variant="white" color="red.9" onClick={() => void refetch()} loading={isFetching}>
+        <BusyButton size="xs" variant="white" color="red.9" onClick={() => void refetch()} loading={isFetching}>
           Try again
-        </Button>
+        </BusyButton>
       </Alert>
     );
   } else if (isLoading || !data) {

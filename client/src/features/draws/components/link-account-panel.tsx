@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useCreateAccountAndLinkDrawMutation } from '../../../api/draws-api';
@@ -6,6 +6,7 @@ import { ACCOUNT_MESSAGES, isValidEmail } from '../../../../../libs/rules/src/in
 import { FormMessage } from '../../../shared/forms/components/form-message';
 import { formErrorsOf, statusOf } from '../../../shared/forms/server-errors';
 import { ACCOUNT_EXISTS_ALERT } from '../draw-notices';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 /**
  * Part 2 §2: a visitor who made a draw without an account may create one for it. The server makes the account
@@ -68,9 +69,9 @@ export function LinkAccountPanel({ drawId, clientSession, onLinked }: { drawId: 
             </Alert>
           )}
           {formError && <FormMessage>{formError}</FormMessage>}
-          <Button type="submit" loading={isLoading} w="fit-content">
+          <BusyButton type="submit" loading={isLoading} w="fit-content">
             Create my account
-          </Button>
+          </BusyButton>
         </Stack>
       </form>
     </Paper>

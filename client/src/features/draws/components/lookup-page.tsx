@@ -1,4 +1,4 @@
-import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useLookupDrawMutation } from '../../../api/draws-api';
@@ -8,6 +8,7 @@ import { FormPage } from '../../../shared/forms/components/form-page';
 import { formErrorsOf, statusOf } from '../../../shared/forms/server-errors';
 import { cleanLookupId, LOOKUP_MESSAGES } from '../lookup-id';
 import { useHumanCheck } from '../../../lib/site/human-check';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 /** /lookup/ (public; query id): part 2 §2 Lookup, §5 its rule, §8 'Draw not found.'. */
 export default function LookupPage() {
@@ -70,9 +71,9 @@ export default function LookupPage() {
             error={fieldError}
           />
           {formError && <FormMessage>{formError}</FormMessage>}
-          <Button type="submit" loading={isLoading} fullWidth size="md">
+          <BusyButton type="submit" loading={isLoading} fullWidth size="md">
             Find the draw
-          </Button>
+          </BusyButton>
           <Text size="sm" c="gray.8">
             Anyone with the ID can see a draw&apos;s winners by entry number; the entrants&apos; details stay private.
           </Text>

@@ -3,6 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useAppSelector } from '../../../lib/hooks';
 import { selectScreenShare } from '../../../lib/site/site-slice';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 /** Part 2 §2 sets 5 s for the invoice and 10 s for certificates; the results file is a CSV like the invoice's size. */
 const RESULTS_SPINNER_MS = 5_000;
@@ -35,13 +36,13 @@ export function ResultsDownload({ drawId }: { drawId: string }) {
   return (
     <>
       {privacyWarnings ? (
-        <Button variant="light" leftSection={<IconDownload size={18} aria-hidden />} loading={busy} onClick={() => setWarning(true)}>
+        <BusyButton variant="light" leftSection={<IconDownload size={18} aria-hidden />} loading={busy} onClick={() => setWarning(true)}>
           Download results (CSV)
-        </Button>
+        </BusyButton>
       ) : (
-        <Button component="a" href={resultsUrl(drawId)} download variant="light" leftSection={<IconDownload size={18} aria-hidden />} loading={busy} onClick={started}>
+        <BusyButton component="a" href={resultsUrl(drawId)} download variant="light" leftSection={<IconDownload size={18} aria-hidden />} loading={busy} onClick={started}>
           Download results (CSV)
-        </Button>
+        </BusyButton>
       )}
       <Modal closeButtonProps={{ 'aria-label': 'Close dialog' }} opened={warning} onClose={() => setWarning(false)} title="Privacy warning" centered>
         <Stack gap="md">

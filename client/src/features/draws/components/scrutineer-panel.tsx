@@ -18,6 +18,7 @@ import {
   scrutineerPayload,
 } from '../scrutineer-rules';
 import { notifySuccess } from '../../../shared/forms/notify-success';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 const FIELDS: readonly ScrutineerField[] = ['firstName', 'lastName', 'emailAddress', 'qualification', 'notes'];
 
@@ -99,9 +100,9 @@ function ScrutineerForm({ draw, clientSession, onDone }: { draw: DrawResponseDto
           <Button variant="default" onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" loading={isLoading}>
+          <BusyButton type="submit" loading={isLoading}>
             Save scrutineer
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     </form>
@@ -157,9 +158,9 @@ export function ScrutineerPanel({ draw, clientSession }: { draw: DrawResponseDto
                 <Button variant="light" onClick={() => setEditing(true)}>
                   Edit scrutineer
                 </Button>
-                <Button variant="outline" color="red.9" onClick={() => void remove()} loading={removing}>
+                <BusyButton variant="outline" color="red.9" onClick={() => void remove()} loading={removing}>
                   Remove scrutineer
-                </Button>
+                </BusyButton>
               </Group>
             )}
           </>

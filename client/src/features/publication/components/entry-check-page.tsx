@@ -11,6 +11,7 @@ import { MAX_COLUMN_NAME_LENGTH } from '../../../../../libs/rules/src/index';
 import { cleanColumnNameInput, ENTRY_CHECK_FIRST_POLL_MS, ENTRY_CHECK_POLL_MS } from '../published-value';
 import { PreviewIframe } from '../../../shared/preview/preview-iframe';
 import { type EntryCheckPreviewConfig, entryCheckPreviewMessage, PREVIEW_FRAME, serialiseEntryCheckPreview } from '../preview-config';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 /** Part 2 §4: while the file is processed, ask after 10 s, then every 2.5 s. */
 function useProcessingPoll(processing: boolean): number {
@@ -208,9 +209,9 @@ function EntryCheckForm({ setup, clientSession }: { setup: EntryCheckSetupRespon
         </Paper>
         {errors.form && <FormMessage>{errors.form}</FormMessage>}
         <Group>
-          <Button type="submit" loading={isLoading}>
+          <BusyButton type="submit" loading={isLoading}>
             {current ? 'Save the entry check' : 'Enable the entry check'}
-          </Button>
+          </BusyButton>
           {current && (
             <Button variant="light" color="red" onClick={() => void cancel()} disabled={isLoading}>
               Cancel the entry check

@@ -1,4 +1,4 @@
-import { Alert, Button, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { type CheckEntryResponseDto, useCheckEntryMutation, useGetPublicEntryCheckQuery } from '../../../api/publication-api';
@@ -6,6 +6,7 @@ import { formatCount } from '../../../lib/draws/prize-view';
 import { formErrorsOf, statusOf } from '../../../shared/forms/server-errors';
 import { useScreenShare } from '../../../lib/screen-share/use-screen-share';
 import { BrandedPage } from '../../../shared/preview/branded-page';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 /** The top of the entry check page (and of its preview). */
 export function EntryCheckIntro({ name }: { name: string }) {
@@ -48,9 +49,9 @@ export function EntryCheckFields({
           onChange={(event) => onValueChange(event.currentTarget.value)}
           error={error}
         />
-        <Button type="submit" loading={checking} w={{ base: '100%', sm: 'auto' }}>
+        <BusyButton type="submit" loading={checking} w={{ base: '100%', sm: 'auto' }}>
           Check my entry
-        </Button>
+        </BusyButton>
       </Stack>
     </form>
   );

@@ -14,6 +14,7 @@ import { PreviewIframe } from '../../../shared/preview/preview-iframe';
 import { type PublicationPreviewConfig, PREVIEW_FRAME, publicationPreviewMessages, serialisePublicationPreview } from '../preview-config';
 import { MAX_COLUMN_NAME_LENGTH, MAX_PUBLISHED_COLUMNS } from '../../../../../libs/rules/src/index';
 import { cleanColumnNameInput, QUICK_OPTIONS, toLocalInput } from '../published-value';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 type Field = 'columns' | 'names' | 'prizes' | 'scheduleDate';
 
@@ -245,9 +246,9 @@ function PublicationForm({ setup, clientSession, drawnDuringSetup }: { setup: Pu
         </Paper>
         {errors.form && <FormMessage>{errors.form}</FormMessage>}
         <Group>
-          <Button type="submit" loading={isLoading}>
+          <BusyButton type="submit" loading={isLoading}>
             {when === 'now' ? 'Publish the winners' : 'Schedule the publication'}
-          </Button>
+          </BusyButton>
           <Button component={Link} variant="subtle" to={link('drawDetail', { params: { id: setup.id } })}>
             Back to the draw
           </Button>

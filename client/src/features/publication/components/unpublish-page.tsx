@@ -7,6 +7,7 @@ import { useRouteLink } from '../../../lib/use-route-link';
 import { clientSessionId } from '../../../lib/session/client-session';
 import { selectUser } from '../../../lib/session/session-slice';
 import { formErrorsOf } from '../../../shared/forms/server-errors';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 /**
  * /draws/unpublish/{id}/ (public): takes the published winners down. Part 2 §4: a logged-in owner goes back to the
@@ -42,9 +43,9 @@ export default function UnpublishPage() {
             </Alert>
           )}
           <Group>
-            <Button color="red" loading={isLoading} onClick={() => void confirm()}>
+            <BusyButton color="red" loading={isLoading} onClick={() => void confirm()}>
               Unpublish
-            </Button>
+            </BusyButton>
             <Button component={Link} variant="subtle" to={link('publication', { params: { id } })}>
               Keep them published
             </Button>

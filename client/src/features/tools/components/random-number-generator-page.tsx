@@ -1,4 +1,4 @@
-import { Button, Checkbox, Paper, Radio, SimpleGrid, Stack } from '@mantine/core';
+import { Checkbox, Paper, Radio, SimpleGrid, Stack } from '@mantine/core';
 import { type FormEvent, memo, Suspense, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSiteConfigurationData } from '../../../api/site-api';
@@ -18,6 +18,7 @@ import { GeneratorFrame } from './generator-frame';
 import { ResultsPanel } from './results-panel';
 import { SeedFields } from './seed-fields';
 import { TooFrequentModal } from './too-frequent-modal';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 const DIGIT = /[0-9]/;
 
@@ -171,9 +172,9 @@ function RandomNumberGenerator() {
           <SeedFields mode={values.seedMode} seed={values.seed} error={errors.fields.seed} onModeChange={(mode) => setField('seedMode', mode)} onSeedChange={(seed) => setField('seed', seed)} />
 
           {errors.form && <FormMessage>{errors.form}</FormMessage>}
-          <Button type="submit" size="md" loading={busy} w={{ base: '100%', sm: 'auto' }}>
+          <BusyButton type="submit" size="md" loading={busy} w={{ base: '100%', sm: 'auto' }}>
             Generate numbers
-          </Button>
+          </BusyButton>
         </Stack>
       </form>
     </Paper>,

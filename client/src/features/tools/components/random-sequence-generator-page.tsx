@@ -1,4 +1,4 @@
-import { Button, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { Paper, SimpleGrid, Stack } from '@mantine/core';
 import { type FormEvent, type ReactNode, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSiteConfigurationData } from '../../../api/site-api';
@@ -17,6 +17,7 @@ import { GeneratorFrame } from './generator-frame';
 import { ResultsPanel } from './results-panel';
 import { SeedFields } from './seed-fields';
 import { TooFrequentModal } from './too-frequent-modal';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 const DIGIT = /[0-9]/;
 
@@ -100,9 +101,9 @@ export default function RandomSequenceGeneratorPage() {
           </SimpleGrid>
           <SeedFields mode={values.seedMode} seed={values.seed} error={errors.fields.seed} onModeChange={(mode) => setField('seedMode', mode)} onSeedChange={(seed) => setField('seed', seed)} />
           {errors.form && <FormMessage>{errors.form}</FormMessage>}
-          <Button type="submit" size="md" loading={busy} w={{ base: '100%', sm: 'auto' }}>
+          <BusyButton type="submit" size="md" loading={busy} w={{ base: '100%', sm: 'auto' }}>
             Generate sequence
-          </Button>
+          </BusyButton>
         </Stack>
       </form>
     </Paper>,

@@ -8,6 +8,7 @@ import { groupedDigits } from '../chart-labels';
 import type { Generation } from '../use-generator';
 import { HistogramChart } from './histogram-chart';
 import classes from './tools.module.css';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 interface ResultsPanelProps {
   generation: Generation;
@@ -113,9 +114,9 @@ export function ResultsPanel({ generation, title, summary, withHistogram, busy, 
           Change the options
         </Button>
         {onAgain && (
-          <Button leftSection={<IconRefresh size={18} aria-hidden />} onClick={onAgain} loading={busy}>
+          <BusyButton leftSection={<IconRefresh size={18} aria-hidden />} onClick={onAgain} loading={busy}>
             Generate again with a new seed
-          </Button>
+          </BusyButton>
         )}
         <Button variant="subtle" onClick={onReuseSeed}>
           Reuse this seed

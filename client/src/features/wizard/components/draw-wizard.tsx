@@ -18,6 +18,7 @@ import { PurchaseStep } from './purchase-step';
 import type { StepProps } from './step-props';
 import { TimeStep } from './time-step';
 import classes from './wizard.module.css';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 const STEP_TITLES: Record<WizardStep, string> = {
   name: 'Name your draw',
@@ -162,19 +163,19 @@ export const DrawWizard = memo(function DrawWizard() {
               </Button>
             )}
             {!last && (
-              <Button variant="subtle" onClick={onSaveDraft} loading={saving} disabled={busy} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
+              <BusyButton variant="subtle" onClick={onSaveDraft} loading={saving} disabled={busy} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
                 Save for later
-              </Button>
+              </BusyButton>
             )}
           </Group>
           {last ? (
-            <Button size="md" onClick={onSubmit} loading={busy} disabled={submitDisabled}>
+            <BusyButton size="md" onClick={onSubmit} loading={busy} disabled={submitDisabled}>
               {draw.scheduleOption === 1 ? 'Confirm and schedule the draw' : 'Confirm and run the draw'}
-            </Button>
+            </BusyButton>
           ) : (
-            <Button size="md" onClick={onContinue} loading={busy} rightSection={<IconArrowRight size={18} aria-hidden />}>
+            <BusyButton size="md" onClick={onContinue} loading={busy} rightSection={<IconArrowRight size={18} aria-hidden />}>
               Continue
-            </Button>
+            </BusyButton>
           )}
         </Group>
       </Stack>

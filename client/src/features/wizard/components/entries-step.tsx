@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, FileButton, Group, Progress, Radio, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Checkbox, FileButton, Group, Progress, Radio, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useGetConfirmDrawDetailsMutation, useProcessAdvancedUploadMutation } from '../../../api/wizard-api';
@@ -13,6 +13,7 @@ import { useEstimatedProgress } from '../use-estimated-progress';
 import { wizardActions, type WizardState } from '../wizard-slice';
 import { entryCountLimit, UPLOAD_EXTENSIONS } from '../../../../../libs/rules/src/index';
 import type { StepProps } from './step-props';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 /** The file types the server accepts (libs/rules), and their media types for pickers that filter by those. */
 const ACCEPT = [...UPLOAD_EXTENSIONS.map((extension) => `.${extension}`), 'text/plain', 'text/csv', 'text/tab-separated-values', 'application/zip'].join(',');
@@ -100,9 +101,9 @@ function UploadEntries({ draw, dispatch, errors }: StepProps) {
         <Group gap="sm">
           <FileButton onChange={choose} accept={ACCEPT} resetRef={resetRef}>
             {(buttonProps) => (
-              <Button {...buttonProps} ref={uploadButton} leftSection={<IconUpload size={18} aria-hidden />} loading={uploadPercent !== null} aria-describedby="entries-file-label">
+              <BusyButton {...buttonProps} ref={uploadButton} leftSection={<IconUpload size={18} aria-hidden />} loading={uploadPercent !== null} aria-describedby="entries-file-label">
                 {draw.uploaded ? 'Upload another file' : 'Choose a file to upload'}
-              </Button>
+              </BusyButton>
             )}
           </FileButton>
           {draw.upload && <Text size="sm">{draw.upload.headerFileName}</Text>}

@@ -16,6 +16,7 @@ import { DRAW_MESSAGES } from '../../../../../libs/rules/src/index';
 import { PAYMENT_USE_CREDITS, type PaymentOption } from '../rules';
 import { wizardActions } from '../wizard-slice';
 import type { BeforeContinue, StepProps } from './step-props';
+import { BusyButton } from '../../../shared/busy/busy-button';
 
 /** How the draw will be paid: a card token, or an approved wallet payment; sent with submitdraw, never saved in a draft. */
 export type PaymentDetails = { token: string } | { paymentID: string; payerID: string };
@@ -221,9 +222,9 @@ export function PurchaseStep({
                   onError={() => setWalletMessage(WALLET_FAILURE)}
                 />
               ) : (
-                <Button onClick={startWallet} loading={creating} disabled={!currency} leftSection={<IconBrandPaypal size={18} aria-hidden />} w="fit-content">
+                <BusyButton onClick={startWallet} loading={creating} disabled={!currency} leftSection={<IconBrandPaypal size={18} aria-hidden />} w="fit-content">
                   {`Approve ${amount ?? ''} with PayPal`}
-                </Button>
+                </BusyButton>
               )}
               {walletMessage && <FormMessage>{walletMessage}</FormMessage>}
               {walletCancelled && <FormMessage kind="info">You cancelled the PayPal payment. Nothing was charged.</FormMessage>}
