@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import request from 'supertest';
 import { customerInBrowser } from '../support/browser-draws.js';
-import { launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
+import { holdRequests, launchBrowser, seriousAccessibilityViolations, type TestBrowser } from '../support/browser.js';
 import { registeredUser } from '../support/accounts.js';
 import { simpleDraw } from '../support/draws.js';
 import { uploaded } from '../support/entries-files.js';
@@ -301,8 +301,22 @@ describe('the public certificate page in Chromium', () => {
     const topInput = dialog.locator('input[type=file]').first();
     await topInput.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>') });
     await page.getByText('Upload failed: SVG images are not accepted (they can carry scripts): upload a PNG or JPEG image.').waitFor();
-    await topInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(160, 50, [192, 28, 40]) });
+    // Chosen from the keyboard, the field keeps the focus while the image goes up and after (disabled, it lost it).
+    const uploads = await holdRequests(page, /\/api\/upload\/branding\/?$/);
+    const topField = dialog.getByRole('button', { name: /^Top image/ });
+    const topHasFocus = () => topField.evaluate((field) => field === document.activeElement);
+    // Asked for before the focus: Playwright starts catching file choosers with the first wait, a step behind an
+    // Enter pressed at once.
+    const chooser = page.waitForEvent('filechooser');
+    await topField.focus();
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(160, 50, [192, 28, 40]) });
+    await page.waitForFunction((field) => (field as HTMLButtonElement).disabled || field?.getAttribute('aria-busy') === 'true', await topField.elementHandle());
+    expect(await topHasFocus()).toBe(true);
+    uploads.release();
     await dialog.getByText('New: logo.png (saved with the branding)').waitFor();
+    expect(await topHasFocus()).toBe(true);
+    expect(uploads.sent()).toBe(1);
     await dialog.getByText('Image', { exact: true }).click();
     await dialog.getByLabel('Font').click();
     await page.getByRole('option', { name: 'Bebas Neue' }).click();

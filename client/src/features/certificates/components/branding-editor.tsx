@@ -227,7 +227,11 @@ export function BrandingEditor({ drawId, shortCode, clientSession, opened, onClo
               clearButtonProps={{ 'aria-label': `Remove the ${slot.toLowerCase()} image` }}
               onChange={(file) => void choose(slot, file)}
               rightSection={uploading === slot ? <Text size="xs">…</Text> : undefined}
-              disabled={uploading !== null}
+              // Busy rather than disabled, which dropped the focus of the field that chose the image to the page's body
+              // (docs/decisions.md, stop 41); read-only, no picker opens until the image is up.
+              readOnly={uploading !== null}
+              aria-disabled={uploading !== null || undefined}
+              aria-busy={uploading === slot || undefined}
               error={slot === 'Top' ? errors.fields['images.Top'] : undefined}
             />
           ))}
