@@ -47,6 +47,7 @@ export class CertificateFactsService {
     const { draw, winners, scrutineer } = record;
     const stats = await this.entriesStats(draw);
     const base = this.config.get('PUBLIC_URL', { infer: true });
+    const numbers = entryNumbers(winners);
     const facts: CertificateFacts = {
       drawId: draw.id,
       displayId: displayIdOf(draw.id),
@@ -74,8 +75,8 @@ export class CertificateFactsService {
         quantity: prize.quantity,
         reserves: prize.reserves,
         winnersAwarded: draw.state === 'drawn' ? prize.quantity : 0,
-        winners: entryNumbers(winners, index, 'winner'),
-        reserveWinners: entryNumbers(winners, index, 'reserve'),
+        winners: numbers.get(`${index}:winner`) ?? [],
+        reserveWinners: numbers.get(`${index}:reserve`) ?? [],
       })),
       scrutineer: scrutineer
         ? {
@@ -124,6 +125,14 @@ export class CertificateFactsService {
   }
 }
 
-function entryNumbers(winners: Winner[], prizeIndex: number, kind: Winner['kind']): number[] {
-  return winners.filter((winner) => winner.prizeIndex === prizeIndex && winner.kind === kind).map((winner) => winner.row + 1);
+/** Entry numbers by prize and kind (`${prizeIndex}:${kind}`), in one pass: a filter per prize read every winner again. */
+function entryNumbers(winners: Winner[]): Map<string, number[]> {
+  const numbers = new Map<string, number[]>();
+  for (const winner of winners) {
+    const key = `${winner.prizeIndex}:${winner.kind}`;
+    const list = numbers.get(key);
+    if (list) list.push(winner.row + 1);
+    else numbers.set(key, [winner.row + 1]);
+  }
+  return numbers;
 }

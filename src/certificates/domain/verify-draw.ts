@@ -79,7 +79,7 @@ export async function verifyDraw(draw: CertifiedDraw, given: { serverSeed?: stri
       ['winners', prize.winners, outcome.prizes[index].winners],
       ['reserves', prize.reserveWinners, outcome.prizes[index].reserves],
     ] as const) {
-      // The certificate lists the first 1,000 per prize; those are compared.
+      // The certificate lists the first winners of each prize (1,000 at most, fewer with many prizes); those are compared.
       const rerun = picked.slice(0, certified.length).map((row) => row + 1);
       const ok = rerun.length === certified.length && rerun.every((n, i) => n === certified[i]);
       checks.push({ name: `Prize ${index + 1} ${kind}`, ok, detail: ok ? `Entries ${summary(certified)}` : `The certificate has ${summary(certified)}; the re-run gives ${summary(rerun)}` });

@@ -14,6 +14,7 @@ import {
   type DrawRepository,
   type LockedDraw,
   type NewDraw,
+  type WinnersShown,
 } from '../application/ports/draw.repository.port.js';
 import type { NamedScrutineer, Scrutineer } from '../domain/draw-actions.js';
 import { CHANGEABLE_STATE } from '../domain/draw-state.js';
@@ -27,7 +28,10 @@ import type { ScrutineerRepository } from '../application/ports/scrutineer.repos
 import type { WinnerStore } from '../application/ports/winner-store.port.js';
 
 const UNIQUE_VIOLATION = '23505';
-/** Draw views a process keeps, weighed as 1 per draw plus 1 per winner shown: some tens of megabytes at most. */
+/**
+ * Draw views a process keeps, weighed as 1 per draw plus 1 per winner shown: some tens of megabytes at most. One view
+ * weighs at most 1 + 2 × WinnersShown.inAll (the most recently used is kept whatever its weight).
+ */
 const VIEWS_WEIGHT = 100_000;
 
 /** The prepared statements reading a draw's public version (the tests tell these reads apart from a request's own). */
@@ -60,7 +64,14 @@ export class TypeormDrawRepository implements DrawRepository, DraftRepository, S
     this.drawView = `SELECT ${columnList(draws.metadata, 'd')},
               (SELECT COALESCE(json_agg(p), '[]') FROM draw_prize p WHERE p.draw_id = d.id) AS view_prizes,
               CASE WHEN d.state = 'drawn' THEN
-                (SELECT COALESCE(json_agg(w ORDER BY w.prize_position, w.kind DESC, w.position), '[]') FROM draw_winner w WHERE w.draw_id = d.id AND w.position < $2)
+                -- Each prize's and kind's first winners, read as one range of the primary key each: a filter on position
+                -- alone read every winner of the draw. $3 bounds them all together (see DrawRepository.findView).
+                (SELECT COALESCE(json_agg(w ORDER BY w.prize_position, w.kind DESC, w.position), '[]')
+                   FROM draw_prize p CROSS JOIN (VALUES ('winner'), ('reserve')) AS k (kind)
+                   CROSS JOIN LATERAL (SELECT * FROM draw_winner x
+                                        WHERE x.draw_id = d.id AND x.prize_position = p.position AND x.kind = k.kind
+                                          AND x.position < LEAST($2::int, $3::int / (SELECT count(*) FROM draw_prize c WHERE c.draw_id = d.id))) w
+                  WHERE p.draw_id = d.id)
               ELSE '[]' END AS view_winners,
               (SELECT row_to_json(s) FROM (SELECT first_name, last_name, email_address, qualification, notes, named_at FROM draw_scrutineer WHERE draw_id = d.id) s) AS view_scrutineer
          FROM draw d WHERE d.id = $1`;
@@ -120,19 +131,19 @@ export class TypeormDrawRepository implements DrawRepository, DraftRepository, S
     return DrawMapper.toDomain(row, prizes);
   }
 
-  async findView(id: string, perPrize: number): Promise<DrawViewRead | null> {
+  async findView(id: string, shown: WinnersShown): Promise<DrawViewRead | null> {
     // A signed-in draw page would otherwise cost two round trips, the session's and this one, each costing several
     // times its statement under load (issue 26). Every change to what the view holds bumps the draw's public version
     // (the draw row's own update, the scrutineer's trigger, the winners written with the update to drawn; prizes are
     // never changed), so a view read at the version the process knows is the view. The version is the public pages'
     // (PublicVersionCache), with their bounds on staleness; drafts have none and are read every time.
     const version = await this.publicVersion({ id });
-    if (!version) return this.readView(id, perPrize);
+    if (!version) return this.readView(id, shown);
     return this.views.get(
       id,
-      `${version.version}:${perPrize}`,
+      `${version.version}:${shown.perPrize}:${shown.inAll}`,
       async () => {
-        const read = await this.readView(id, perPrize);
+        const read = await this.readView(id, shown);
         return read && freezeView(read);
       },
       (view) => view !== null,
@@ -142,14 +153,14 @@ export class TypeormDrawRepository implements DrawRepository, DraftRepository, S
   /** Views kept by draw id, for the version and winners per prize they were read at. */
   private readonly views = new VersionedCache<DrawViewRead | null>(VIEWS_WEIGHT, (view) => 1 + (view?.winners.length ?? 0));
 
-  private async readView(id: string, perPrize: number): Promise<DrawViewRead | null> {
+  private async readView(id: string, shown: WinnersShown): Promise<DrawViewRead | null> {
     // One prepared statement instead of four: under load each round trip costs a pooled connection and two socket
     // writes, and each parse and plan of this statement more than its execution.
     const rows = await preparedQuery<Record<string, unknown> & { view_prizes: Record<string, unknown>[]; view_winners: Record<string, unknown>[]; view_scrutineer: NamedScrutineerRow | null }>(
       this.dataSource,
       'draw_view',
       this.drawView,
-      [id, perPrize],
+      [id, shown.perPrize, shown.inAll],
     );
     const row = rows[0];
     if (!row) return null;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { browser, registeredUser } from '../../support/accounts.js';
-import { rerun, plainBranding, scheduledPaidDraw, simpleDraw } from '../../support/draws.js';
+import { type DrawView, drawnNumbers, rerun, plainBranding, scheduledPaidDraw, simpleDraw } from '../../support/draws.js';
 import { uploaded } from '../../support/entries-files.js';
 import { deflateSync } from 'node:zlib';
 import { logoJpeg, pngWithData, solidPng, solidRgbaPng } from '../../support/images.js';
@@ -147,6 +147,29 @@ describe('certificates, branding and public certificate data (API)', () => {
     expect(withWinners).toContain('Winners (entry numbers)');
     expect(withWinners).toContain(cert.prizes[1].winners.join(', '));
     await anyone.get('/download/certificate/not-a-uuid').expect(404);
+  });
+
+  it('shows at most 10,000 winners and 10,000 reserves in all, shared between the prizes: a draw of many prizes is answered and certified in part, not whole', async () => {
+    // 400 prizes of 30 winners and 30 reserves: 1,000 of each per prize would be all 24,000; 10,000 / 400 is 25 each.
+    const { agent } = await registeredUser(t.app);
+    await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
+    const prizes = Array.from({ length: 400 }, () => ({ quantity: 30, reserves: 30 }));
+    const id = (
+      await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ entriesCount: 24_000, prizes, paymentOption: 2 }))
+        .expect(200)
+    ).body as string;
+    expect((await t.query<{ n: number }>('SELECT count(*)::int AS n FROM draw_winner WHERE draw_id = $1', [id]))[0].n).toBe(24_000);
+    const draw = (await agent.get('/api/draw/get/').query({ id }).expect(200)).body as DrawView & { shortCode: string };
+    const firsts = rerun(draw).map((prize) => ({ winners: prize.winners.slice(0, 25), reserves: prize.reserves.slice(0, 25) }));
+    expect(drawnNumbers(draw)).toEqual(firsts);
+    expect((draw.prizes as unknown as { winnersAwarded: number }[]).every((prize) => prize.winnersAwarded === 30)).toBe(true);
+    const cert = (await request(t.app.getHttpServer()).get(`/api/certificate/${draw.shortCode}`).expect(200)).body as { prizes: { winners: number[]; reserveWinners: number[] }[] };
+    expect(cert.prizes.map((prize) => ({ winners: prize.winners, reserves: prize.reserveWinners }))).toEqual(firsts);
+    // Each prize's row says it lists a part (the PDF's lines wrap anywhere in a row).
+    const withWinners = pdfText(await pdf(agent, 'certificatewinners', id)).join(' ');
+    expect(withWinners.match(/\(the\s+first\s+25\s+of\s+30\)/g)).toHaveLength(400);
   });
 
   it('certifies an uploaded file by its SHA-256 with a full branding (font, colours, four images), and shows no entrant data', async () => {

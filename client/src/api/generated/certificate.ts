@@ -43,7 +43,7 @@ export type CertificatePrizeDto = {
   quantity: number;
   reserves: number;
   winnersAwarded: number;
-  /** 1-based entry numbers in pick order (at most the first 1,000). */
+  /** 1-based entry numbers in pick order (the first 1,000 at most, and 10,000 at most over all the prizes, shared evenly). */
   winners: number[];
   reserveWinners: number[];
 };

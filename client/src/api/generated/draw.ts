@@ -256,7 +256,7 @@ export type PrizeDto = {
   description: string;
   quantity: number;
   reserves: number;
-  /** How many winners the prize has; `winners` holds the first 1,000 at most (all are in the results download). */
+  /** How many winners the prize has; `winners` holds the first of them: 1,000 at most, and 10,000 at most over all the prizes, shared evenly (all are in the results download). */
   winnersAwarded: number;
   winners: WinnerDto[];
   reserveWinners: WinnerDto[];

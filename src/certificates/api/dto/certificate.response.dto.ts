@@ -10,7 +10,7 @@ export class CertificatePrizeDto {
   @ApiProperty() quantity: number;
   @ApiProperty() reserves: number;
   @ApiProperty() winnersAwarded: number;
-  @ApiProperty({ type: [Number], description: '1-based entry numbers in pick order (at most the first 1,000).' }) winners: number[];
+  @ApiProperty({ type: [Number], description: '1-based entry numbers in pick order (the first 1,000 at most, and 10,000 at most over all the prizes, shared evenly).' }) winners: number[];
   @ApiProperty({ type: [Number] }) reserveWinners: number[];
 }
 

@@ -13,7 +13,7 @@ export class PrizeDto {
   @ApiProperty() description: string;
   @ApiProperty() quantity: number;
   @ApiProperty() reserves: number;
-  @ApiProperty({ description: 'How many winners the prize has; `winners` holds the first 1,000 at most (all are in the results download).' }) winnersAwarded: number;
+  @ApiProperty({ description: 'How many winners the prize has; `winners` holds the first of them: 1,000 at most, and 10,000 at most over all the prizes, shared evenly (all are in the results download).' }) winnersAwarded: number;
   @ApiProperty({ type: [WinnerDto] }) winners: WinnerDto[];
   @ApiProperty({ type: [WinnerDto] }) reserveWinners: WinnerDto[];
 }

@@ -16,6 +16,15 @@ export interface DrawPublicVersion {
   scheduleDate: Date;
 }
 
+/**
+ * How many of each prize's winners, and as many of its reserves, a view holds: `perPrize`, but no more than `inAll`
+ * shared out evenly between the prizes (integer division), so that a draw of many prizes is not read whole.
+ */
+export interface WinnersShown {
+  perPrize: number;
+  inAll: number;
+}
+
 export class DuplicateSubmissionError extends Error {
   constructor() {
     super('A draw of this submission exists already');
@@ -120,10 +129,10 @@ export interface DrawRepository {
   findBySubmissionKey(ownerUserId: string, submissionKey: string): Promise<Draw | null>;
   findById(id: string): Promise<Draw | null>;
   /**
-   * The draw with its prizes, its first `perPrize` winners and reserves of each prize (when drawn) and its scrutineer,
-   * in one round trip: the detail page's hot path.
+   * The draw with its prizes, the first winners and reserves of each prize (when drawn) and its scrutineer, in one
+   * round trip: the detail page's hot path.
    */
-  findView(id: string, perPrize: number): Promise<{ draw: Draw; winners: Winner[]; scrutineer: NamedScrutineer | null } | null>;
+  findView(id: string, shown: WinnersShown): Promise<{ draw: Draw; winners: Winner[]; scrutineer: NamedScrutineer | null } | null>;
   /** A draw by its short code (the public certificate page's address); drafts are never found. */
   findByShortCode(shortCode: string): Promise<Draw | null>;
   /** The public version of a draw that is not a draft (null otherwise): changes with anything its public pages show. */

@@ -78,7 +78,7 @@ export async function verifyInBrowser(cert: CertificateResponseDto, file: ArrayB
       ['reserves', prize.reserveWinners, outcome.prizes[index].reserves],
     ] as const) {
       if (kind === 'reserves' && prize.reserves === 0) continue;
-      // The certificate lists the first 1,000 per prize; those are compared, as the verify command does.
+      // The certificate lists the first winners of each prize (1,000 at most, fewer with many prizes); those are compared, as the verify command does.
       const rerun = picked.slice(0, certified.length).map((row) => row + 1);
       const ok = rerun.length === certified.length && rerun.every((n, i) => n === certified[i]);
       checks.push({ name: `Prize ${index + 1} ${kind}`, ok, detail: ok ? 'The re-run picks the same entries.' : `The re-run picks ${rerun.slice(0, 10).join(', ')}` });
