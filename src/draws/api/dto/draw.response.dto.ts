@@ -13,7 +13,10 @@ export class PrizeDto {
   @ApiProperty() description: string;
   @ApiProperty() quantity: number;
   @ApiProperty() reserves: number;
-  @ApiProperty({ description: 'How many winners the prize has; `winners` holds the first of them: 1,000 at most, and 10,000 at most over all the prizes, shared evenly (all are in the results download).' }) winnersAwarded: number;
+  @ApiProperty({
+    description: 'How many winners the prize has; `winners` holds the first of them: 1,000 at most, and 10,000 at most over all the prizes, shared evenly (all are in the results download).',
+  })
+  winnersAwarded: number;
   @ApiProperty({ type: [WinnerDto] }) winners: WinnerDto[];
   @ApiProperty({ type: [WinnerDto] }) reserveWinners: WinnerDto[];
 }
@@ -100,8 +103,15 @@ export class DrawResponseDto {
       scrutineer: scrutineer && ScrutineerDto.from(scrutineer, isOwner),
     });
     const present = (winner: Winner): WinnerDto => ({ entryNumber: winner.row + 1, columns: isOwner ? winner.columns : null });
+    // Grouped in one pass: a filter per prize read every winner again (1,000 prizes: a thousand passes).
+    const byPrize = new Map<number, Winner[]>();
+    for (const winner of winners) {
+      const list = byPrize.get(winner.prizeIndex);
+      if (list) list.push(winner);
+      else byPrize.set(winner.prizeIndex, [winner]);
+    }
     dto.prizes = draw.prizes.map((prize, index) => {
-      const mine = winners.filter((winner) => winner.prizeIndex === index);
+      const mine = byPrize.get(index) ?? [];
       const drawnWinners = mine.filter((winner) => winner.kind === 'winner').map(present);
       return {
         description: prize.description,
