@@ -18,6 +18,7 @@ const suites: Record<string, () => Promise<{ default: BenchSuite }>> = {
   publication: () => import('./publication.bench.js'),
   load: () => import('./load.bench.js'),
   admin: () => import('./admin.bench.js'),
+  prizes: () => import('./prizes.bench.js'),
   lighthouse: () => import('./lighthouse.bench.js'),
 };
 
