@@ -64,13 +64,16 @@ export class TypeormDrawRepository implements DrawRepository, DraftRepository, S
     this.drawView = `SELECT ${columnList(draws.metadata, 'd')},
               (SELECT COALESCE(json_agg(p), '[]') FROM draw_prize p WHERE p.draw_id = d.id) AS view_prizes,
               CASE WHEN d.state = 'drawn' THEN
-                -- Each prize's and kind's first winners, read as one range of the primary key each: a filter on position
-                -- alone read every winner of the draw. $3 bounds them all together (see DrawRepository.findView).
+                -- Each prize's and kind's first winners, read as the start of one range of the primary key each: a
+                -- filter on position read every winner of the draw (EXPLAIN: all 1,000,000 index entries of a draw of
+                -- one prize), and without the LIMIT the planner joins the whole table instead. $3 bounds them all
+                -- together (see DrawRepository.findView); positions run from 0 in each prize and kind.
                 (SELECT COALESCE(json_agg(w ORDER BY w.prize_position, w.kind DESC, w.position), '[]')
                    FROM draw_prize p CROSS JOIN (VALUES ('winner'), ('reserve')) AS k (kind)
                    CROSS JOIN LATERAL (SELECT * FROM draw_winner x
                                         WHERE x.draw_id = d.id AND x.prize_position = p.position AND x.kind = k.kind
-                                          AND x.position < LEAST($2::int, $3::int / (SELECT count(*) FROM draw_prize c WHERE c.draw_id = d.id))) w
+                                        ORDER BY x.position
+                                        LIMIT LEAST($2::int, $3::int / (SELECT count(*) FROM draw_prize c WHERE c.draw_id = d.id))) w
                   WHERE p.draw_id = d.id)
               ELSE '[]' END AS view_winners,
               (SELECT row_to_json(s) FROM (SELECT first_name, last_name, email_address, qualification, notes, named_at FROM draw_scrutineer WHERE draw_id = d.id) s) AS view_scrutineer
