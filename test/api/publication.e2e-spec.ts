@@ -136,7 +136,7 @@ describe('winner publication (API)', () => {
     const page = await browser(t.app).get('/api/draw/getPublicWinners/').query({ shortCode: draw.shortCode.toLowerCase() }).expect(200);
     expect(page.body).toMatchObject({ name: 'Spring giveaway', winnersPublishedLive: true, columnNames: ['Winner', 'Member number'], entryCount: ROWS });
     expect(page.body.prizes).toEqual([
-      { description: 'Hat', winners: hatWinners.map((row) => [`${row[1].split(' ')[0].toUpperCase()} ${row[1].split(' ')[1][0].toUpperCase()}.`, row[3].toUpperCase()]) },
+      { description: 'Hat', winnersAwarded: 2, winners: hatWinners.map((row) => [`${row[1].split(' ')[0].toUpperCase()} ${row[1].split(' ')[1][0].toUpperCase()}.`, row[3].toUpperCase()]) },
     ]);
     // Nothing else of the file: no e-mail or city of anyone, nothing of entrants who did not win a published prize.
     const text = JSON.stringify(page.body).toLowerCase();
@@ -197,8 +197,8 @@ describe('winner publication (API)', () => {
     expect(draw.state).toBe('drawn');
     expect(live.winnersPublishedLive).toBe(true);
     expect(live.prizes).toEqual([
-      { description: 'Bike', winners: draw.prizes[0].winners.map((w: { entryNumber: number }) => [String(w.entryNumber)]) },
-      { description: draw.prizes[1].description, winners: draw.prizes[1].winners.map((w: { entryNumber: number }) => [String(w.entryNumber)]) },
+      { description: 'Bike', winnersAwarded: 1, winners: draw.prizes[0].winners.map((w: { entryNumber: number }) => [String(w.entryNumber)]) },
+      { description: draw.prizes[1].description, winnersAwarded: 3, winners: draw.prizes[1].winners.map((w: { entryNumber: number }) => [String(w.entryNumber)]) },
     ]);
     const after = (await agent.post('/api/draw/publication/').send({ id }).expect(200)).body;
     expect(after.winnerRows.map((w: { values: string[] }) => w.values)).toEqual([...live.prizes[0].winners, ...live.prizes[1].winners]);

@@ -39,7 +39,7 @@ export interface PublicWinners {
   draw: Draw;
   publication: Publication;
   /** Per published prize, the winners' published values (the chosen columns only); empty until live. */
-  prizes: { description: string; winners: string[][] }[];
+  prizes: { description: string; winnersAwarded: number; winners: string[][] }[];
 }
 
 @Injectable()
@@ -139,6 +139,7 @@ export class PublicationService {
     const prizes = current.live
       ? current.prizes.map((prizeIndex) => ({
           description: view.draw.prizes[prizeIndex].description,
+          winnersAwarded: view.draw.prizes[prizeIndex].quantity,
           winners: (byPrize.get(prizeIndex) ?? []).map((w) => {
             const values = winnerValues(w);
             return current.columns.map((c) => publishedValue(values[c] ?? '', current.truncated, current.upperCase));

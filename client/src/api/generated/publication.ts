@@ -222,6 +222,8 @@ export type MessageResponseDto = {
 };
 export type PublicWinnersPrizeDto = {
   description: string;
+  /** How many winners the prize has: more than `winners` lists when a draw of many winners shows the first of each prize. */
+  winnersAwarded: number;
   /** Each winner's published values, in the order of columnNames. */
   winners: string[][];
 };

@@ -131,6 +131,8 @@ export class PublicationSetupResponseDto {
 
 export class PublicWinnersPrizeDto {
   @ApiProperty() description: string;
+  @ApiProperty({ description: 'How many winners the prize has: more than `winners` lists when a draw of many winners shows the first of each prize.' })
+  winnersAwarded: number;
   @ApiProperty({ type: 'array', items: { type: 'array', items: { type: 'string' } }, description: "Each winner's published values, in the order of columnNames." }) winners: string[][];
 }
 

@@ -25,12 +25,18 @@ export function WinnersHeading({ name, drawDate, displayId, entryCount }: { name
 }
 
 /** One table per published prize, with the published columns of its winners. */
-export function WinnersTables({ columnNames, prizes }: { columnNames: string[]; prizes: { description: string; winners: string[][] }[] }) {
+export function WinnersTables({ columnNames, prizes }: { columnNames: string[]; prizes: { description: string; winnersAwarded?: number; winners: string[][] }[] }) {
   return prizes.map((prize, p) => (
     <Stack key={p} gap="xs" component="section" aria-labelledby={`prize-${p}`}>
       <Title order={2} fz="lg" id={`prize-${p}`}>
         {prize.description || `Prize ${p + 1}`}
       </Title>
+      {/* A draw of many winners lists the first of each prize: a winner not among them must not read it as a loss. */}
+      {prize.winnersAwarded !== undefined && prize.winners.length < prize.winnersAwarded && (
+        <Text>
+          The first {formatCount(prize.winners.length)} of {formatCount(prize.winnersAwarded)} winners are listed.
+        </Text>
+      )}
       <Table.ScrollContainer minWidth={280}>
         <Table striped withTableBorder c="inherit">
           <Table.Thead>
