@@ -208,6 +208,32 @@ describe('winner publication and entry check in Chromium', () => {
     await visitor.page.getByText('The winners of this draw are not published.').waitFor();
   });
 
+  it('says so when a prize lists the first of its winners: a draw of many prizes shows part of each', async () => {
+    // 11 prizes of 1,000: 11,000 winners, more than the 10,000 a draw's view holds, so each prize lists its first 909.
+    const { agent } = await registeredUser(t.app);
+    await agent.post('/api/account/buycredits/').send({ paymentOption: 1, currency: 'AUD', token: 'tok_visa' }).expect(200);
+    const prizes = Array.from({ length: 11 }, (_, i) => ({ description: `Voucher ${i + 1}`, quantity: 1_000, reserves: 0 }));
+    const manyId = (
+      await agent
+        .post('/api/draw/submitdraw/')
+        .send(simpleDraw({ name: 'Voucher drop', entriesCount: 11_000, prizes, paymentOption: 2 }))
+        .expect(200)
+    ).body as string;
+    const many = (await agent.get('/api/draw/get/').query({ id: manyId }).expect(200)).body as { shortCode: string };
+    await agent
+      .post('/api/draw/publish/')
+      .send({ id: manyId, published: true, columns: [0], names: ['Entry'], prizes: [0], truncated: false, upperCase: false, entries: false })
+      .expect(200);
+    const { page, context } = await chromium.newPage();
+    await page.goto(`${base}/cert/${many.shortCode}w/`);
+    await page.getByRole('heading', { level: 1, name: 'Voucher drop' }).waitFor();
+    const prize = page.getByRole('region', { name: 'Voucher 1' });
+    await prize.getByText('The first 909 of 1,000 winners are listed.').waitFor();
+    expect(await prize.getByRole('row').count()).toBe(1 + 909);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('previews example rows before the draw, from a hash written outside the client, and follows hash changes', async () => {
     // A registered customer's draw scheduled for tomorrow: numbered entries, so the examples are entry numbers.
     const { agent, email } = await registeredUser(t.app);
