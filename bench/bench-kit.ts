@@ -2,8 +2,10 @@
 // Medians over repeated runs, because the machines are shared and noisy.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { findFreePort } from '../src/platform/database/embedded-postgres.js';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ensureDatabase, findFreePort, startEmbeddedPostgres } from '../src/platform/database/embedded-postgres.js';
 import { SESSION_COOKIE_NAME } from '../src/platform/http/sessions.js';
 
 export interface BenchFigure {
@@ -69,6 +71,29 @@ export class BenchClient {
     if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text.slice(0, 300)}`);
     return (text ? JSON.parse(text) : null) as T;
   }
+}
+
+/**
+ * Runs `use` with a `bench` database on an embedded PostgreSQL in a temporary folder of its own (`dataDir`, which the
+ * suite may use for the app's files too); the server and the folder are removed afterwards, whatever happens.
+ */
+export async function withBenchDatabase<T>(name: string, use: (bench: { databaseUrl: string; dataDir: string }) => Promise<T>): Promise<T> {
+  const dataDir = await mkdtemp(join(tmpdir(), `fairdraw-${name}-bench-`));
+  // The cluster runs as the unprivileged `postgres` user when we are root: it must be able to pass through this folder.
+  await chmod(dataDir, 0o755);
+  const database = await startEmbeddedPostgres({ dataDir: join(dataDir, 'pg') });
+  try {
+    await ensureDatabase(database.serverUrl, 'bench');
+    return await use({ databaseUrl: database.urlFor('bench'), dataDir });
+  } finally {
+    await database.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Registers the suite's account through the app's API; `client` is signed in as it from then on. */
+export async function registerBenchAccount(client: BenchClient, email: string, password = 'bench password'): Promise<void> {
+  await client.call('/api/account/register/', { email, password, firstName: 'Bench', lastName: 'Mark', isAgent: false, optedIntoCommunication: false, termsAgreed: true });
 }
 
 /** The built server (`dist/src/main.js`) in its own process, as production runs it, so its own memory and CPU are measured apart from the bench's. */

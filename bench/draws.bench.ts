@@ -2,12 +2,9 @@
 // entrant, 1,000,000 winners): from submitdraw to the winners stored, through a real app on a real PostgreSQL. The
 // upload, confirm details and advanced processing run first, as the wizard does before it submits.
 import { openAsBlob } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../src/bootstrap/create-app.js';
-import { ensureDatabase, startEmbeddedPostgres } from '../src/platform/database/embedded-postgres.js';
-import { BenchClient, type BenchFigure, type BenchSuite, mb, median, residentBytes, round, startBenchServer } from './bench-kit.js';
+import { BenchClient, type BenchFigure, type BenchSuite, mb, median, registerBenchAccount, residentBytes, round, startBenchServer, withBenchDatabase } from './bench-kit.js';
 import { entriesFixture } from './uploads.bench.js';
 
 const WINNERS = 1_000_000;
@@ -47,23 +44,11 @@ const suite: BenchSuite = {
   name: 'draws',
   async run(): Promise<BenchFigure[]> {
     const fixture = await entriesFixture();
-    const dataDir = await mkdtemp(join(tmpdir(), 'fairdraw-draws-bench-'));
-    await chmod(dataDir, 0o755);
-    const database = await startEmbeddedPostgres({ dataDir: join(dataDir, 'pg') });
-    try {
-      await ensureDatabase(database.serverUrl, 'bench');
-      const app = await createApp({ databaseUrl: database.urlFor('bench'), env: { NODE_ENV: 'test', DATA_DIR: join(dataDir, 'app') }, logger: ['error'] });
+    return withBenchDatabase('draws', async ({ databaseUrl, dataDir }) => {
+      const app = await createApp({ databaseUrl, env: { NODE_ENV: 'test', DATA_DIR: join(dataDir, 'app') }, logger: ['error'] });
       await app.listen({ port: 0, host: '127.0.0.1' });
       const client = new BenchClient((await app.getUrl()).replace('[::1]', '127.0.0.1'));
-      await client.call('/api/account/register/', {
-        email: BENCH_EMAIL,
-        password: BENCH_PASSWORD,
-        firstName: 'Bench',
-        lastName: 'Mark',
-        isAgent: false,
-        optedIntoCommunication: false,
-        termsAgreed: true,
-      });
+      await registerBenchAccount(client, BENCH_EMAIL, BENCH_PASSWORD);
       await client.call('/api/account/buycredits/', { paymentOption: 1, currency: 'AUD', token: 'tok_visa' });
 
       const form = new FormData();
@@ -102,7 +87,7 @@ const suite: BenchSuite = {
       await app.close();
 
       // The download from the built server alone, as production runs it, signed in again there.
-      const server = await startBenchServer({ NODE_ENV: 'test', DATABASE_URL: database.urlFor('bench'), DATA_DIR: join(dataDir, 'app') });
+      const server = await startBenchServer({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, DATA_DIR: join(dataDir, 'app') });
       const downloads = [];
       try {
         const downloader = new BenchClient(server.base);
@@ -134,10 +119,7 @@ const suite: BenchSuite = {
           processPeakRssMb: mb(rssPeak),
         },
       ];
-    } finally {
-      await database.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    }
+    });
   },
 };
 

@@ -1,10 +1,6 @@
 // Throughput of a bare API route through the production pipeline (Nest on Fastify), on a throwaway database.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createApp } from '../src/bootstrap/create-app.js';
-import { ensureDatabase, startEmbeddedPostgres } from '../src/platform/database/embedded-postgres.js';
-import { type BenchFigure, type BenchSuite, median, round } from './bench-kit.js';
+import { type BenchFigure, type BenchSuite, median, round, withBenchDatabase } from './bench-kit.js';
 
 const CONNECTIONS = 50;
 const DURATION_MS = 3000;
@@ -28,11 +24,8 @@ async function requestsPerSecond(url: string): Promise<number> {
 const suite: BenchSuite = {
   name: 'http',
   async run(): Promise<BenchFigure[]> {
-    const dataDir = await mkdtemp(join(tmpdir(), 'fairdraw-bench-'));
-    const database = await startEmbeddedPostgres({ dataDir });
-    try {
-      await ensureDatabase(database.serverUrl, 'bench');
-      const app = await createApp({ databaseUrl: database.urlFor('bench'), logger: false });
+    return withBenchDatabase('http', async ({ databaseUrl }) => {
+      const app = await createApp({ databaseUrl, logger: false });
       await app.listen({ port: 0, host: '127.0.0.1' });
       const base = await app.getUrl();
       const figures: BenchFigure[] = [];
@@ -50,10 +43,7 @@ const suite: BenchSuite = {
       }
       await app.close();
       return figures;
-    } finally {
-      await database.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    }
+    });
   },
 };
 

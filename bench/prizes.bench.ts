@@ -4,13 +4,10 @@
 // million winners and entries at most), drawn at once, then the first read of the
 // draw page's answer, the public certificate data and the certificate PDF with winners. For each: its time, the
 // longest the event loop was blocked meanwhile (every other request waits that long) and the answer's size.
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createApp } from '../src/bootstrap/create-app.js';
-import { ensureDatabase, startEmbeddedPostgres } from '../src/platform/database/embedded-postgres.js';
-import { BenchClient, type BenchFigure, type BenchSuite, mb, median, round } from './bench-kit.js';
+import { BenchClient, type BenchFigure, type BenchSuite, mb, median, registerBenchAccount, round, withBenchDatabase } from './bench-kit.js';
 
 /** Draws as prizes × winners each (BENCH_PRIZES, say `1x1000000,100x1000`): one prize of a million, then many prizes. */
 const CASES = (process.env.BENCH_PRIZES ?? '1x1000000,100x1000,300x1000,1000x1000').split(',').map((c) => c.split('x').map(Number) as [number, number]);
@@ -39,25 +36,13 @@ async function timed(client: BenchClient, path: string): Promise<Sample> {
 
 const suite: BenchSuite = {
   name: 'prizes',
-  async run(): Promise<BenchFigure[]> {
-    const dataDir = await mkdtemp(join(tmpdir(), 'fairdraw-prizes-bench-'));
-    await chmod(dataDir, 0o755);
-    const database = await startEmbeddedPostgres({ dataDir: join(dataDir, 'pg') });
-    const figures: BenchFigure[] = [];
-    try {
-      await ensureDatabase(database.serverUrl, 'bench');
-      const app = await createApp({ databaseUrl: database.urlFor('bench'), env: { NODE_ENV: 'test', DATA_DIR: join(dataDir, 'app') }, logger: ['error'] });
+  run: () =>
+    withBenchDatabase('prizes', async ({ databaseUrl, dataDir }) => {
+      const figures: BenchFigure[] = [];
+      const app = await createApp({ databaseUrl, env: { NODE_ENV: 'test', DATA_DIR: join(dataDir, 'app') }, logger: ['error'] });
       await app.listen({ port: 0, host: '127.0.0.1' });
       const client = new BenchClient((await app.getUrl()).replace('[::1]', '127.0.0.1'));
-      await client.call('/api/account/register/', {
-        email: 'prizes-bench@example.com',
-        password: 'bench password',
-        firstName: 'Bench',
-        lastName: 'Mark',
-        isAgent: false,
-        optedIntoCommunication: false,
-        termsAgreed: true,
-      });
+      await registerBenchAccount(client, 'prizes-bench@example.com');
       // A pack of 10 credits for each 3 cases (3 draws each).
       for (let pack = 0; pack < Math.ceil(CASES.length / 3); pack++) await client.call('/api/account/buycredits/', { paymentOption: 1, currency: 'AUD', token: 'tok_visa' });
       for (const [prizeCount, perPrize] of CASES) {
@@ -93,11 +78,7 @@ const suite: BenchSuite = {
       }
       await app.close();
       return figures;
-    } finally {
-      await database.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  },
+    }),
 };
 
 export default suite;

@@ -2,14 +2,12 @@
 // 'File processed successfully.' (the whole column read, hashed with HMAC-SHA-256 and stored as digests), and the
 // latency of one public check over HTTP, through a real app on a real PostgreSQL.
 import { openAsBlob } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createApp } from '../src/bootstrap/create-app.js';
 import { EntryCheckProcessingService, type ProcessingFigures } from '../src/publication/application/entry-check-processing.service.js';
-import { ensureDatabase, startEmbeddedPostgres } from '../src/platform/database/embedded-postgres.js';
-import { BenchClient, type BenchFigure, type BenchSuite, mb, median, round } from './bench-kit.js';
+import { BenchClient, type BenchFigure, type BenchSuite, mb, median, registerBenchAccount, round, withBenchDatabase } from './bench-kit.js';
 import { entriesFixture } from './uploads.bench.js';
 
 const RUNS = 2;
@@ -29,27 +27,15 @@ const suite: BenchSuite = {
   name: 'publication',
   async run(): Promise<BenchFigure[]> {
     const fixture = await entriesFixture();
-    const dataDir = await mkdtemp(join(tmpdir(), 'fairdraw-publication-bench-'));
-    await chmod(dataDir, 0o755);
-    const database = await startEmbeddedPostgres({ dataDir: join(dataDir, 'pg') });
-    try {
-      await ensureDatabase(database.serverUrl, 'bench');
+    return withBenchDatabase('publication', async ({ databaseUrl, dataDir }) => {
       const app = await createApp({
-        databaseUrl: database.urlFor('bench'),
+        databaseUrl,
         env: { NODE_ENV: 'test', DATA_DIR: join(dataDir, 'app'), TRUST_PROXY: 'loopback' },
         logger: ['error'],
       });
       await app.listen({ port: 0, host: '127.0.0.1' });
       const client = new BenchClient((await app.getUrl()).replace('[::1]', '127.0.0.1'));
-      await client.call('/api/account/register/', {
-        email: 'bench@example.com',
-        password: 'bench password',
-        firstName: 'Bench',
-        lastName: 'Mark',
-        isAgent: false,
-        optedIntoCommunication: false,
-        termsAgreed: true,
-      });
+      await registerBenchAccount(client, 'bench@example.com');
       await client.call('/api/account/buycredits/', { paymentOption: 1, currency: 'AUD', token: 'tok_visa' });
       const form = new FormData();
       form.append('clientSession', CLIENT_SESSION);
@@ -126,10 +112,7 @@ const suite: BenchSuite = {
           targetMs: TARGETS.checkMs,
         },
       ];
-    } finally {
-      await database.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    }
+    });
   },
 };
 

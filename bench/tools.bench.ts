@@ -5,14 +5,11 @@
 // - one HTTP round trip through a real app (JSON answer), and the download of the whole file.
 // Targets (issue 4): under 1.5 s and 300 MB for the unique numbers, under 0.5 s for the sequence.
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from '../src/bootstrap/create-app.js';
-import { ensureDatabase, startEmbeddedPostgres } from '../src/platform/database/embedded-postgres.js';
 import { RandomNumbersService } from '../src/tools/application/random-numbers.service.js';
-import { type BenchFigure, type BenchSuite, mb, measure, round } from './bench-kit.js';
+import { type BenchFigure, type BenchSuite, mb, measure, round, withBenchDatabase } from './bench-kit.js';
 
 const RUNS = 5;
 
@@ -68,12 +65,9 @@ function peakMemory(body: Record<string, unknown>): { ms: number; restingMb: num
 const suite: BenchSuite = {
   name: 'tools',
   async run(): Promise<BenchFigure[]> {
-    const dataDir = await mkdtemp(join(tmpdir(), 'fairdraw-bench-tools-'));
-    const database = await startEmbeddedPostgres({ dataDir });
-    const figures: BenchFigure[] = [];
-    try {
-      await ensureDatabase(database.serverUrl, 'bench');
-      const app = await createApp({ databaseUrl: database.urlFor('bench'), logger: false, env: { TRUST_PROXY: 'loopback', CLIENT_DIST_DIR: join(dataDir, 'no-client') } });
+    return withBenchDatabase('tools', async ({ databaseUrl, dataDir }) => {
+      const figures: BenchFigure[] = [];
+      const app = await createApp({ databaseUrl, logger: false, env: { TRUST_PROXY: 'loopback', CLIENT_DIST_DIR: join(dataDir, 'no-client') } });
       await app.listen({ port: 0, host: '127.0.0.1' });
       const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
       const numbers = app.get(RandomNumbersService);
@@ -119,10 +113,7 @@ const suite: BenchSuite = {
       }
       await app.close();
       return figures;
-    } finally {
-      await database.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    }
+    });
   },
 };
 
