@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { Environment } from '../../config/environment.js';
 import { DrawQueryService } from '../../draws/application/draw-query.service.js';
-import { displayIdOf, type Draw, publishedBeacon, type Winner } from '../../draws/domain/draw.js';
+import { displayIdOf, type Draw, publishedBeacon, type Winner, winnersByPrize } from '../../draws/domain/draw.js';
 import { FILE_STORAGE, type FileStorage } from '../../platform/storage/file-storage.port.js';
 import { EntriesIndexService } from '../../uploads/application/entries-index.service.js';
 import { EntriesFileError } from '#entries-file';
@@ -47,7 +47,7 @@ export class CertificateFactsService {
     const { draw, winners, scrutineer } = record;
     const stats = await this.entriesStats(draw);
     const base = this.config.get('PUBLIC_URL', { infer: true });
-    const numbers = entryNumbers(winners);
+    const byPrize = winnersByPrize(winners);
     const facts: CertificateFacts = {
       drawId: draw.id,
       displayId: displayIdOf(draw.id),
@@ -75,8 +75,8 @@ export class CertificateFactsService {
         quantity: prize.quantity,
         reserves: prize.reserves,
         winnersAwarded: draw.state === 'drawn' ? prize.quantity : 0,
-        winners: numbers.get(`${index}:winner`) ?? [],
-        reserveWinners: numbers.get(`${index}:reserve`) ?? [],
+        winners: entryNumbers(byPrize.get(index), 'winner'),
+        reserveWinners: entryNumbers(byPrize.get(index), 'reserve'),
       })),
       scrutineer: scrutineer
         ? {
@@ -125,14 +125,6 @@ export class CertificateFactsService {
   }
 }
 
-/** Entry numbers by prize and kind (`${prizeIndex}:${kind}`), in one pass: a filter per prize read every winner again. */
-function entryNumbers(winners: Winner[]): Map<string, number[]> {
-  const numbers = new Map<string, number[]>();
-  for (const winner of winners) {
-    const key = `${winner.prizeIndex}:${winner.kind}`;
-    const list = numbers.get(key);
-    if (list) list.push(winner.row + 1);
-    else numbers.set(key, [winner.row + 1]);
-  }
-  return numbers;
+function entryNumbers(prizeWinners: Winner[] = [], kind: Winner['kind']): number[] {
+  return prizeWinners.filter((winner) => winner.kind === kind).map((winner) => winner.row + 1);
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type DrawView, DrawQueryService } from '../../draws/application/draw-query.service.js';
-import type { Draw, Winner } from '../../draws/domain/draw.js';
+import { type Draw, winnersByPrize } from '../../draws/domain/draw.js';
 import { DrawLogService } from '../../draw-log/application/draw-log.service.js';
 import { CLOCK, type Clock } from '../../platform/clock/clock.js';
 import { Transactions } from '../../platform/database/transaction-scope.js';
@@ -126,24 +126,17 @@ export class PublicationService {
     // The job makes it live at its time; a visitor arriving first need not wait for it.
     if (!publication.live && (await this.schedule.goLiveIfDue(publication.drawId))) publication = (await this.publications.find(publication.drawId))!;
     const current = publication;
-    // Grouped in one pass: a filter per published prize read every winner again.
-    const byPrize = new Map<number, Winner[]>();
-    if (current.live) {
-      for (const w of view.winners) {
-        if (w.kind !== 'winner') continue;
-        const list = byPrize.get(w.prizeIndex);
-        if (list) list.push(w);
-        else byPrize.set(w.prizeIndex, [w]);
-      }
-    }
+    const byPrize = winnersByPrize(view.winners);
     const prizes = current.live
       ? current.prizes.map((prizeIndex) => ({
           description: view.draw.prizes[prizeIndex].description,
           winnersAwarded: view.draw.prizes[prizeIndex].quantity,
-          winners: (byPrize.get(prizeIndex) ?? []).map((w) => {
-            const values = winnerValues(w);
-            return current.columns.map((c) => publishedValue(values[c] ?? '', current.truncated, current.upperCase));
-          }),
+          winners: (byPrize.get(prizeIndex) ?? [])
+            .filter((w) => w.kind === 'winner')
+            .map((w) => {
+              const values = winnerValues(w);
+              return current.columns.map((c) => publishedValue(values[c] ?? '', current.truncated, current.upperCase));
+            }),
         }))
       : [];
     return { draw: view.draw, publication: current, prizes };

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { Scrutineer } from '../../domain/draw-actions.js';
 import { DrawBeaconDto } from '../../../platform/beacon/beacon.dto.js';
-import { type Draw, displayIdOf, publishedBeacon, WAITING_FOR_BEACON, type Winner } from '../../domain/draw.js';
+import { type Draw, displayIdOf, publishedBeacon, WAITING_FOR_BEACON, type Winner, winnersByPrize } from '../../domain/draw.js';
 import { ScrutineerDto } from './draw-actions.dto.js';
 
 export class WinnerDto {
@@ -103,13 +103,7 @@ export class DrawResponseDto {
       scrutineer: scrutineer && ScrutineerDto.from(scrutineer, isOwner),
     });
     const present = (winner: Winner): WinnerDto => ({ entryNumber: winner.row + 1, columns: isOwner ? winner.columns : null });
-    // Grouped in one pass: a filter per prize read every winner again (1,000 prizes: a thousand passes).
-    const byPrize = new Map<number, Winner[]>();
-    for (const winner of winners) {
-      const list = byPrize.get(winner.prizeIndex);
-      if (list) list.push(winner);
-      else byPrize.set(winner.prizeIndex, [winner]);
-    }
+    const byPrize = winnersByPrize(winners);
     dto.prizes = draw.prizes.map((prize, index) => {
       const mine = byPrize.get(index) ?? [];
       const drawnWinners = mine.filter((winner) => winner.kind === 'winner').map(present);
